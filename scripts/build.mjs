@@ -1,0 +1,44 @@
+// Bundles the extension, the sidecar and the CLI with esbuild and copies the runtime assets
+// (tree-sitter wasm files, Python helpers) next to them in dist/.
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'dist');
+fs.mkdirSync(dist, { recursive: true });
+
+const entries = [
+  { in: 'src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
+  { in: 'src/sidecar/server.ts', out: 'sidecar' },
+  { in: 'src/extension/extension.ts', out: 'extension' },
+].filter((entry) => fs.existsSync(path.join(root, entry.in)));
+
+await Promise.all(
+  entries.map((entry) =>
+    esbuild.build({
+      entryPoints: [path.join(root, entry.in)],
+      outfile: path.join(dist, `${entry.out}.js`),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: true,
+      // vscode is provided by the editor; onnxruntime-node and transformers.js carry native
+      // binaries and wasm that must stay in node_modules.
+      external: ['vscode', 'onnxruntime-node', '@huggingface/transformers', 'sharp'],
+      banner: entry.banner ? { js: entry.banner } : undefined,
+      logLevel: 'warning',
+    }),
+  ),
+);
+
+for (const wasm of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm']) {
+  fs.copyFileSync(path.join(root, 'node_modules', wasm), path.join(dist, path.basename(wasm)));
+}
+fs.rmSync(path.join(dist, 'python'), { recursive: true, force: true });
+fs.cpSync(path.join(root, 'src', 'python'), path.join(dist, 'python'), {
+  recursive: true,
+  filter: (src) => !src.includes('__pycache__'),
+});
+if (fs.existsSync(path.join(dist, 'cli.js'))) fs.chmodSync(path.join(dist, 'cli.js'), 0o755);

@@ -1,0 +1,201 @@
+// Plain data passed between the engine's stages. Everything here is readonly-by-convention,
+// JSON-serializable and free of VS Code, LSP or terminal concerns: the sidecar sends these
+// objects over the wire and the CLI writes them to its JSON report as they are.
+//
+// Paths: `file` fields are POSIX paths relative to the workspace root when the file is inside
+// the workspace, absolute otherwise. Lines are 1-based.
+
+/** One frame of a Python traceback, innermost last (the order Python prints). */
+export interface Frame {
+  file: string;
+  line: number;
+  function: string;
+  /** Bounded repr of each local variable, as `--showlocals` prints them. */
+  locals?: Record<string, string>;
+  /** True when the file lies inside the workspace (not site-packages, not the stdlib). */
+  inWorkspace: boolean;
+}
+
+export type TestOutcome =
+  | 'passed'
+  | 'failed'
+  | 'error' // setup/teardown error, or a collection error
+  | 'skipped'
+  | 'xfailed'
+  | 'xpassed'
+  | 'timeout' // our own per-test timeout fired
+  | 'crashed'; // the interpreter died while running this test
+
+/** The result of one test (or one collection error) in a pytest run. */
+export interface TestResult {
+  nodeid: string;
+  outcome: TestOutcome;
+  /** Where it went wrong: 'collect' for a module that failed to import or parse. */
+  phase: 'collect' | 'setup' | 'call' | 'teardown';
+  durationMs: number;
+  /** Exception class name, e.g. "AssertionError", "SyntaxError". */
+  exception?: string;
+  /** The exception message (first lines), e.g. "assert 3 == 4". */
+  message?: string;
+  /** pytest's long traceback text with locals. */
+  longrepr?: string;
+  frames: Frame[];
+  /** Lines executed during this test, per workspace file (when coverage was recorded). */
+  coverage?: Record<string, number[]>;
+}
+
+/** What one run of the user's test suite produced. */
+export interface PytestRun {
+  kind: 'pytest-run';
+  workspace: string;
+  python: string;
+  /** The node ids / paths / -k expression that selected the tests. */
+  selection: string[];
+  tests: TestResult[];
+  /** pytest's exit status (0 all passed, 1 some failed, 2 interrupted, 3 internal, 4 usage, 5 none collected). */
+  exitCode: number;
+  durationMs: number;
+  coverageRecorded: boolean;
+}
+
+/** A failing test (or collection error) the engine tries to repair. */
+export interface Failure {
+  nodeid: string;
+  kind: 'test' | 'collection' | 'timeout' | 'crash';
+  exception: string;
+  message: string;
+  longrepr: string;
+  frames: Frame[];
+}
+
+/** A function (or module top level) suspected of holding the bug, best first. */
+export interface Suspect {
+  file: string;
+  /** Qualified name: "func", "Class.method", "outer.<locals>.inner"; "<module>" for top level. */
+  function: string;
+  startLine: number;
+  endLine: number;
+  /** Higher is more suspicious. Comparable within one ranking only. */
+  score: number;
+  /** Human-readable evidence, e.g. "frame 1 of 3", "DStar 4.0", "Ochiai 0.71". */
+  reasons: string[];
+  /** Lines within the function ranked by suspiciousness, best first. */
+  lines: { line: number; score: number }[];
+}
+
+/** The model's input for one suspect (the paper's code skeleton). */
+export interface ModelInput {
+  kind: 'model-input';
+  file: string;
+  function: string;
+  /** Skeleton text with the focal function between `# target edit` and `# end`. */
+  skeleton: string;
+  /** Error message and trace appended for the model; empty when none. */
+  trace: string;
+  /** Size of skeleton + trace in tokens (tokenizer when loaded, else the estimate). */
+  tokens: number;
+  tokenBudget: number;
+}
+
+export type CandidateSource = 'model' | 'template';
+
+/** A proposed new text for one function, not yet validated. */
+export interface Candidate {
+  kind: 'candidate';
+  file: string;
+  function: string;
+  /** Lines of the original function this candidate replaces (inclusive). */
+  startLine: number;
+  endLine: number;
+  /** The replacement text for lines startLine..endLine. */
+  newFunctionText: string;
+  /** The whole patched file. */
+  newFileText: string;
+  /** Unified diff, `patch -p1` applicable from the workspace root. */
+  diff: string;
+  source: CandidateSource;
+  /** e.g. "compare-op", "off-by-one", "model-sample". */
+  editKind: string;
+  /** One line for humans, e.g. "change `<` to `<=` on line 12". */
+  summary: string;
+  /** Prior for ordering: suspiciousness x edit-kind prior, or model likelihood. Higher first. */
+  score: number;
+  /** Mean log-probability per token under the model, when scored. */
+  modelLogProb?: number;
+}
+
+export interface Validation {
+  failingFixed: number;
+  failingTotal: number;
+  suitePassed: number;
+  suiteTotal: number;
+}
+
+/** A candidate that made every failing test pass and broke no passing test. */
+export interface ValidatedPatch extends Candidate {
+  validation: Validation;
+}
+
+export interface FixStats {
+  candidatesGenerated: number;
+  candidatesValidated: number;
+  elapsedMs: number;
+  timeToFirstFixMs: number | null;
+}
+
+/** The JSON report of `deepdebug fix` (the design's CLI contract). */
+export interface FixReport {
+  version: 1;
+  workspace: string;
+  failures: Failure[];
+  /** Tests that failed once and passed on a re-run of the unpatched code: not repaired. */
+  flaky: string[];
+  suspects: Suspect[];
+  patches: ValidatedPatch[];
+  /** Which model produced candidates, or why none did. */
+  model: { name: string | null; device: string | null; note?: string };
+  stats: FixStats;
+}
+
+/** The JSON report of `deepdebug analyze`. */
+export interface AnalyzeReport {
+  version: 1;
+  workspace: string;
+  failures: Failure[];
+  suspects: Suspect[];
+  /** Skeleton of the top suspect, when there is one. */
+  skeleton: ModelInput | null;
+  stats: { elapsedMs: number; testsRun: number; coverageRecorded: boolean };
+}
+
+/** Progress events the engine emits; the CLI prints them, the sidecar forwards them. */
+export type Stage = 'running-tests' | 'localizing' | 'generating' | 'validating' | 'done';
+export interface ProgressEvent {
+  stage: Stage;
+  message: string;
+  /** For 'validating': candidates done / total known so far. */
+  done?: number;
+  total?: number;
+}
+
+/** What the engine is asked to do; shared by the CLI, the sidecar and the benchmarks. */
+export interface EngineOptions {
+  workspace: string;
+  /** pytest selection: node ids, files, or "-k", "<expr>" pairs. Empty: the whole suite. */
+  tests: string[];
+  /** Python interpreter; default "python3". */
+  python?: string;
+  /** Whole-run budget (tests, localization, generation, validation). Default 60 000. */
+  timeBudgetMs?: number;
+  maxCandidates?: number;
+  /** Model folder; null disables the model; undefined uses the shipped one. */
+  modelDir?: string | null;
+  device?: 'auto' | 'cpu' | 'cuda';
+  /** Allow patches to test files (off by default). */
+  allowTestEdits?: boolean;
+}
+
+export interface EngineHooks {
+  onProgress?: (event: ProgressEvent) => void;
+  signal?: AbortSignal;
+}
