@@ -134,6 +134,8 @@ export interface Validation {
 /** A candidate that made every failing test pass and broke no passing test. */
 export interface ValidatedPatch extends Candidate {
   validation: Validation;
+  /** sha256 (hex) of the file text the patch was made from: applying is refused if the file changed. */
+  baseSha256: string;
 }
 
 export interface FixStats {
