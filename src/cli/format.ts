@@ -1,0 +1,62 @@
+import type { AnalyzeReport, Failure, FixReport, Suspect } from '../core/types';
+
+// Human-readable reports for the terminal. The JSON report is the machine interface.
+
+function formatFailures(failures: readonly Failure[]): string[] {
+  if (failures.length === 0) return ['No failing tests.'];
+  const lines = [`Failing (${failures.length}):`];
+  for (const failure of failures) {
+    const where = failure.frames.at(-1);
+    const location = where ? ` at ${where.file}:${where.line}` : '';
+    const message = failure.message.split('\n')[0] ?? '';
+    lines.push(`  ${failure.nodeid}  ${failure.exception}: ${message}${location}`);
+  }
+  return lines;
+}
+
+function formatSuspects(suspects: readonly Suspect[], limit = 5): string[] {
+  if (suspects.length === 0) return [];
+  const lines = ['Suspects:'];
+  suspects.slice(0, limit).forEach((suspect, index) => {
+    lines.push(
+      `  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}  (${suspect.reasons.join('; ')})`,
+    );
+  });
+  if (suspects.length > limit) lines.push(`  ... ${suspects.length - limit} more`);
+  return lines;
+}
+
+export function formatAnalyzeReport(report: AnalyzeReport): string {
+  const lines = [...formatFailures(report.failures), ...formatSuspects(report.suspects)];
+  lines.push(
+    `${report.stats.testsRun} tests run in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` +
+      (report.stats.coverageRecorded ? ' (with coverage)' : ''),
+  );
+  return lines.join('\n') + '\n';
+}
+
+export function formatFixReport(report: FixReport, applied: string | null): string {
+  const lines = [...formatFailures(report.failures)];
+  if (report.flaky.length > 0) lines.push(`Flaky (passed on re-run, not repaired): ${report.flaky.join(', ')}`);
+  lines.push(...formatSuspects(report.suspects));
+  const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : report.model.note ?? 'no model';
+  lines.push(`Candidates: ${report.stats.candidatesGenerated} generated, ${report.stats.candidatesValidated} validated (${model})`);
+  if (report.patches.length === 0) {
+    lines.push('No validated patch found.');
+  } else {
+    const best = report.patches[0]!;
+    const { failingFixed, failingTotal, suitePassed, suiteTotal } = best.validation;
+    lines.push(
+      `Validated patches: ${report.patches.length}. Best (${best.source}, ${best.editKind}): ${best.summary}`,
+      `  fixes ${failingFixed}/${failingTotal} failing tests, ${suitePassed}/${suiteTotal} of the suite pass`,
+      best.diff.trimEnd(),
+    );
+    for (const other of report.patches.slice(1)) lines.push(`  also: ${other.file} ${other.summary} (${other.source})`);
+  }
+  if (applied) lines.push(`Applied to ${applied}.`);
+  const first = report.stats.timeToFirstFixMs;
+  lines.push(
+    `Done in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` + (first === null ? '' : `, first fix after ${(first / 1000).toFixed(1)}s`),
+  );
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,35 @@
+import type { ProgressEvent } from '../core/types';
+
+/** Progress on stderr: one rewritten line on a terminal, plain lines otherwise (logs, CI). */
+export function progressPrinter(stream: NodeJS.WriteStream): { report: (event: ProgressEvent) => void; finish: () => void } {
+  const started = Date.now();
+  let lastStage = '';
+  let dirty = false;
+  const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  if (stream.isTTY) {
+    return {
+      report(event) {
+        const width = 24;
+        const bar =
+          event.total && event.done !== undefined
+            ? ` [${'#'.repeat(Math.round((width * event.done) / event.total)).padEnd(width, '.')}]`
+            : '';
+        const line = `${seconds().padStart(6)} ${event.message}${bar}`;
+        stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 80) - 1)}`);
+        dirty = true;
+      },
+      finish() {
+        if (dirty) stream.write('\r\x1b[2K');
+      },
+    };
+  }
+  return {
+    report(event) {
+      // Validation reports per candidate; in a log, once per stage and every 25 is enough.
+      if (event.stage === lastStage && event.stage === 'validating' && (event.done ?? 0) % 25 !== 0) return;
+      lastStage = event.stage;
+      stream.write(`[${seconds()}] ${event.message}\n`);
+    },
+    finish() {},
+  };
+}
