@@ -142,6 +142,11 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
   };
 }
 
+/** Candidates with equal keys make the same edit: same file, same range, same normalized code. */
+export function candidateKey(candidate: Pick<Candidate, 'file' | 'startLine' | 'endLine' | 'newFunctionText'>): string {
+  return `${candidate.file}\0${candidate.startLine}\0${candidate.endLine}\0${normalizeCode(candidate.newFunctionText)}`;
+}
+
 /**
  * One candidate per file, range and normalized new text: the best-scored one. The result is
  * ordered by score, highest first; equal scores keep their input order.
@@ -149,7 +154,7 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
 export function dedupeCandidates(candidates: Candidate[]): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const candidate of candidates) {
-    const key = `${candidate.file}\0${candidate.startLine}\0${candidate.endLine}\0${normalizeCode(candidate.newFunctionText)}`;
+    const key = candidateKey(candidate);
     const kept = best.get(key);
     if (!kept || candidate.score > kept.score) best.set(key, candidate);
   }

@@ -1,0 +1,41 @@
+// How likely each kind of template edit is to be the fix, before looking at the code. These
+// are hand-set relative weights, not measured frequencies. They follow two sources:
+// - QuixBugs (Lin et al., 2017), whose one-line defects are mostly a wrong comparison
+//   operator, an off-by-one (missing/added +1, wrong slice), a wrong variable, a missing
+//   condition or line, a swapped variable, a wrong arithmetic or assignment operator, and a
+//   wrong method or field;
+// - the bug kinds the DeepDebug paper (section 4.3) saw its bug-creator make: wrong
+//   comparisons, variable and member misnaming (self.result for self._result), dot vs
+//   bracket access, deleted return lines and breaks, wrapped or unwrapped return values,
+//   wrong exception classes, get for pop.
+// Frequent kinds that produce few candidates per site (operator swaps) come first; kinds that
+// produce many alternatives per site (variable misuse) or rarely fix a failing test on their
+// own (statement deletion, guards) are discounted so they are validated later.
+export const PRIORS = {
+  'compare-op': 0.5,
+  'off-by-one': 0.45,
+  'identity-op': 0.35, // is <-> is not
+  'membership-op': 0.35, // in <-> not in
+  'variable-misuse': 0.35,
+  'missing-return': 0.35,
+  'arith-op': 0.3,
+  'bool-op': 0.3, // and <-> or
+  'negation': 0.3, // adding or removing `not`
+  'attribute-misuse': 0.3,
+  'builtin-swap': 0.3, // min/max, any/all
+  'augmented-op': 0.25,
+  'method-swap': 0.25, // get/pop, append/extend, ...
+  'swap-args': 0.2,
+  'bool-literal': 0.2,
+  'break-continue': 0.2,
+  'literal-off-by-one': 0.2, // integer literals outside index, range and slice positions
+  'swap-operands': 0.15,
+  'dot-bracket': 0.15,
+  'return-wrap': 0.15,
+  'exception-type': 0.15,
+  'bitwise-op': 0.1,
+  'delete-statement': 0.1,
+  'missing-guard': 0.1,
+} as const satisfies Record<string, number>;
+
+export type EditKind = keyof typeof PRIORS;

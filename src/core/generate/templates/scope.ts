@@ -1,0 +1,207 @@
+import type { Node } from '../../syntax/parser';
+
+// Names around a suspect region, gathered once from the syntax tree: what variable-misuse,
+// attribute-misuse and exception-type edits may substitute. Purely syntactic (no imports
+// are resolved), which is what makes it cheap and never wrong about spelling.
+
+export type IdentifierRole =
+  | 'definition' // def/class name
+  | 'parameter'
+  | 'attribute' // the `k` of `x.k`
+  | 'keyword' // the `k` of `f(k=1)`
+  | 'import'
+  | 'declaration' // global/nonlocal
+  | 'callee' // the `f` of `f(x)`
+  | 'target' // assigned to
+  | 'value';
+
+export interface Scope {
+  /** Parameter names of the owning function, in order (self/cls included). */
+  params: string[];
+  /** Names assigned in the owning function (for targets, with/except aliases, comprehensions). */
+  locals: string[];
+  /** Names read as plain values in the owning function (not only called). */
+  values: string[];
+  /** The receiver parameter (self/cls) when the owner is a method. */
+  receiver: string | null;
+  /** Attribute names per receiver text across the file, e.g. "self" -> {result, _result}. */
+  attributesByObject: Map<string, Set<string>>;
+  /** Every attribute name used anywhere in the file. */
+  attributes: Set<string>;
+  /** Exception classes named in raise/except clauses or defined in the file. */
+  exceptions: Set<string>;
+}
+
+function isField(parent: Node, field: string, node: Node): boolean {
+  return parent.childrenForFieldName(field).some((child) => child.id === node.id);
+}
+
+const PATTERN_WRAPPERS = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'tuple',
+  'list',
+  'parenthesized_expression',
+  'list_splat_pattern',
+  'expression_list',
+]);
+
+const PARAMETER_CONTAINERS = new Set(['parameters', 'lambda_parameters']);
+const PARAMETER_NODES = new Set([
+  'default_parameter',
+  'typed_default_parameter',
+  'typed_parameter',
+  'list_splat_pattern',
+  'dictionary_splat_pattern',
+]);
+
+/** How an identifier node is used. */
+export function identifierRole(node: Node): IdentifierRole {
+  const parent = node.parent;
+  if (!parent) return 'value';
+  switch (parent.type) {
+    case 'attribute':
+      if (isField(parent, 'attribute', node)) return 'attribute';
+      break;
+    case 'keyword_argument':
+      if (isField(parent, 'name', node)) return 'keyword';
+      break;
+    case 'function_definition':
+    case 'class_definition':
+      if (isField(parent, 'name', node)) return 'definition';
+      break;
+    case 'global_statement':
+    case 'nonlocal_statement':
+      return 'declaration';
+    case 'dotted_name':
+    case 'aliased_import':
+    case 'import_statement':
+    case 'import_from_statement':
+      return 'import';
+    case 'call':
+      if (isField(parent, 'function', node)) return 'callee';
+      break;
+  }
+  if (PARAMETER_CONTAINERS.has(parent.type)) return 'parameter';
+  if (PARAMETER_NODES.has(parent.type) && parent.parent && PARAMETER_CONTAINERS.has(parent.parent.type)) {
+    if (parent.type === 'typed_parameter' || parent.type.endsWith('splat_pattern') || isField(parent, 'name', node)) {
+      return 'parameter';
+    }
+  }
+  return isAssignmentTarget(node) ? 'target' : 'value';
+}
+
+function isAssignmentTarget(node: Node): boolean {
+  let child = node;
+  let parent = node.parent;
+  while (parent && PATTERN_WRAPPERS.has(parent.type)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  switch (parent.type) {
+    case 'assignment':
+    case 'augmented_assignment':
+    case 'for_statement':
+    case 'for_in_clause':
+      return isField(parent, 'left', child);
+    case 'named_expression':
+      return isField(parent, 'name', child);
+    case 'as_pattern_target':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function descendants(node: Node, type: string): Node[] {
+  return node.descendantsOfType(type).filter((n): n is Node => n !== null);
+}
+
+function pushUnique(list: string[], name: string): void {
+  if (!list.includes(name)) list.push(name);
+}
+
+const EXCEPTION_NAME = /(?:Error|Exception|Warning|Exit|Interrupt)$/;
+
+/** Scope of `owner` (a function_definition, or the module) inside the file's tree. */
+export function collectScope(root: Node, owner: Node): Scope {
+  const ownParams = owner.type === 'function_definition' ? ownParameterNames(owner) : [];
+  const locals: string[] = [];
+  const values: string[] = [];
+  const called = new Set<string>();
+  for (const id of descendants(owner, 'identifier')) {
+    const role = identifierRole(id);
+    // Parameters of nested functions and lambdas are locals as far as substitution goes.
+    if ((role === 'parameter' && !ownParams.includes(id.text)) || role === 'target') pushUnique(locals, id.text);
+    else if (role === 'value') pushUnique(values, id.text);
+    else if (role === 'callee') called.add(id.text);
+  }
+  const isMethod = owner.type === 'function_definition' && enclosingClass(owner) !== null;
+  const receiver = isMethod && ownParams.length > 0 && !hasDecorator(owner, 'staticmethod') ? ownParams[0]! : null;
+
+  const attributesByObject = new Map<string, Set<string>>();
+  const attributes = new Set<string>();
+  for (const attribute of descendants(root, 'attribute')) {
+    const object = attribute.childForFieldName('object');
+    const name = attribute.childForFieldName('attribute');
+    if (!object || !name) continue;
+    attributes.add(name.text);
+    let names = attributesByObject.get(object.text);
+    if (!names) attributesByObject.set(object.text, (names = new Set()));
+    names.add(name.text);
+  }
+
+  const exceptions = new Set<string>();
+  const addExceptionNames = (node: Node | null): void => {
+    if (!node) return;
+    if (node.type === 'identifier' && EXCEPTION_NAME.test(node.text)) exceptions.add(node.text);
+    else if (node.type === 'call') addExceptionNames(node.childForFieldName('function'));
+    else if (node.type === 'tuple' || node.type === 'as_pattern' || node.type === 'parenthesized_expression') {
+      for (const child of node.namedChildren) addExceptionNames(child);
+    }
+  };
+  for (const raise of descendants(root, 'raise_statement')) addExceptionNames(raise.namedChildren[0] ?? null);
+  for (const clause of descendants(root, 'except_clause')) addExceptionNames(clause.namedChildren[0] ?? null);
+  for (const cls of descendants(root, 'class_definition')) {
+    const name = cls.childForFieldName('name')?.text;
+    if (name && EXCEPTION_NAME.test(name)) exceptions.add(name);
+  }
+
+  return {
+    params: ownParams,
+    locals: locals.filter((name) => !ownParams.includes(name)),
+    values: values.filter((name) => !called.has(name) || locals.includes(name) || ownParams.includes(name)),
+    receiver,
+    attributesByObject,
+    attributes,
+    exceptions,
+  };
+}
+
+/** The names of a function's own parameters, in order. */
+export function ownParameterNames(fn: Node): string[] {
+  const names: string[] = [];
+  for (const param of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!param) continue;
+    const id = param.type === 'identifier' ? param : (param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier'));
+    if (id?.type === 'identifier') names.push(id.text);
+  }
+  return names;
+}
+
+export function enclosingClass(fn: Node): Node | null {
+  let node = fn.parent;
+  while (node) {
+    if (node.type === 'class_definition') return node;
+    if (node.type === 'function_definition') return null;
+    node = node.parent;
+  }
+  return null;
+}
+
+function hasDecorator(fn: Node, name: string): boolean {
+  const decorated = fn.parent?.type === 'decorated_definition' ? fn.parent : null;
+  return !!decorated?.namedChildren.some((c) => c?.type === 'decorator' && c.text.replace(/^@\s*/, '') === name);
+}
