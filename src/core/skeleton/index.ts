@@ -1,0 +1,112 @@
+import type { Failure, ModelInput } from '../types';
+import { functionsIn } from '../syntax/functions';
+import { parsePython, type Node } from '../syntax/parser';
+import { outlineOf, type LineRange, type Unit } from './outline';
+import { renderSkeleton } from './render';
+import { selectUnits } from './select';
+import { END_MARKER, TARGET_EDIT_MARKER } from './markers';
+import { estimateTokens, type TokenCounter } from './tokens';
+import { formatTrace } from './trace';
+
+// The model input of the paper: a skeleton of the focal file with the focal function whole
+// between "# target edit" and "# end", filled by priority up to a token budget, followed by
+// the failure's trace.
+
+export { estimateTokens, type TokenCounter } from './tokens';
+export { formatTrace, type TraceOptions } from './trace';
+export { extractFocal, TARGET_EDIT_MARKER, END_MARKER } from './markers';
+
+export const DEFAULT_TOKEN_BUDGET = 1024;
+
+// The paper allots up to 896 tokens to the trace beside a 1024-token skeleton; we keep that
+// ratio within one budget. The skeleton gets whatever the trace leaves.
+const TRACE_SHARE = 896 / (1024 + 896);
+
+export interface SkeletonRequest {
+  /** The whole text of the focal file. */
+  source: string;
+  /** The file's path as it should appear in the trace (workspace-relative). */
+  file: string;
+  /** The focal function: qualified name and its lines (1-based, inclusive, decorators included). */
+  focal: { function: string; startLine: number; endLine: number };
+  failure?: Failure;
+  /** Budget for skeleton + trace, in tokens. Default 1024. */
+  tokenBudget?: number;
+  /** The model's tokenizer; `estimateTokens` when absent. */
+  countTokens?: TokenCounter;
+}
+
+function sourceLines(source: string): string[] {
+  const lines = source.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** The focal lines: the definition starting at focal.startLine, else the given range as is. */
+function focalRange(root: Node, focal: SkeletonRequest['focal'], lineCount: number): LineRange {
+  const starting = functionsIn(root).filter((fn) => fn.startLine === focal.startLine || fn.defLine === focal.startLine);
+  const match = starting.find((fn) => fn.qualname === focal.function) ?? starting[0];
+  if (match) return { start: match.startLine, end: match.endLine };
+  if (focal.startLine < 1 || focal.endLine < focal.startLine || focal.endLine > lineCount) {
+    throw new Error(`focal lines ${focal.startLine}-${focal.endLine} are outside the file (${lineCount} lines)`);
+  }
+  return { start: focal.startLine, end: focal.endLine };
+}
+
+function identifiersIn(text: string): Set<string> {
+  return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+}
+
+export async function buildModelInput(request: SkeletonRequest): Promise<ModelInput> {
+  const count = request.countTokens ?? estimateTokens;
+  const budget = request.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
+  const lines = sourceLines(request.source);
+  const trace = request.failure
+    ? formatTrace(request.failure, Math.floor(budget * TRACE_SHARE), {
+        countTokens: count,
+        sourceLine: (file, line) => (file === request.file ? lines[line - 1] : undefined),
+      })
+    : '';
+  const traceTokens = trace === '' ? 0 : count(trace);
+  const skeletonBudget = budget - traceTokens;
+
+  const tree = await parsePython(request.source);
+  try {
+    const focal = focalRange(tree.rootNode, request.focal, lines.length);
+    const focalText = lines.slice(focal.start - 1, focal.end).join('\n');
+    const outline = outlineOf(tree.rootNode, lines, focal, identifiersIn(focalText));
+    const costs = new Map<number, number>();
+    const cost = (unit: Unit): number => {
+      let known = costs.get(unit.id);
+      if (known === undefined) {
+        const extra = [
+          ...(unit.elisionIndent !== undefined ? [unit.elisionIndent + '...'] : []),
+          ...(unit.id === outline.focalUnit ? [TARGET_EDIT_MARKER, END_MARKER] : []),
+        ];
+        const text = [...lines.slice(unit.lines.start - 1, unit.lines.end), ...extra].join('\n') + '\n';
+        known = count(text);
+        costs.set(unit.id, known);
+      }
+      return known;
+    };
+    const chosen = selectUnits(outline.units, skeletonBudget, cost);
+    let skeleton = renderSkeleton(lines, outline, new Set(chosen));
+    // Per-unit counts only approximate the count of the joined text (a tokenizer may merge
+    // across lines): drop the last-chosen optional units until the whole really fits.
+    while (count(skeleton) > skeletonBudget && !outline.units[chosen.at(-1)!]!.mandatory) {
+      chosen.pop();
+      skeleton = renderSkeleton(lines, outline, new Set(chosen));
+    }
+    return {
+      kind: 'model-input',
+      file: request.file,
+      function: request.focal.function,
+      skeleton,
+      trace,
+      tokens: count(skeleton) + traceTokens,
+      tokenBudget: budget,
+    };
+  } finally {
+    tree.delete();
+  }
+}
