@@ -1,0 +1,113 @@
+// DeepDebug review panel. Renders the PanelState the extension posts (src/extension/panel/messages.ts)
+// with DOM APIs and textContent only, and sends tagged messages back for the buttons.
+// @ts-check
+(function () {
+  // @ts-ignore: provided by the webview host
+  const vscode = acquireVsCodeApi();
+  const root = /** @type {HTMLElement} */ (document.getElementById('deepdebug-panel'));
+
+  /** @param {string} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children] */
+  function h(tag, attributes = {}, children = []) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    for (const child of children) element.append(child);
+    return element;
+  }
+
+  /** @param {string} id @param {string} text @param {object} message @param {string} [title] */
+  function button(id, text, message, title) {
+    const element = h('button', { id, type: 'button' }, [text]);
+    if (title) element.title = title;
+    element.addEventListener('click', () => vscode.postMessage(message));
+    return element;
+  }
+
+  /** @param {{ absPath: string, line: number } | null} location @param {string} text */
+  function locationLink(location, text) {
+    if (!location) return h('span', {}, [text]);
+    const link = h('a', { href: '#', class: 'location' }, [text]);
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      vscode.postMessage({ type: 'open', location });
+    });
+    return link;
+  }
+
+  /** @param {string} diff */
+  function diffBlock(diff) {
+    const pre = h('pre', { class: 'diff' });
+    for (const line of diff.split('\n')) {
+      if (line.startsWith('---') || line.startsWith('+++') || line.startsWith('diff ') || line.startsWith('index ')) continue;
+      const kind = line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : line.startsWith('@@') ? 'hunk' : 'context';
+      pre.append(h('span', { class: kind }, [line + '\n']));
+    }
+    return pre;
+  }
+
+  /** @param {string} title @param {string} id @param {Node[]} items @param {'ul' | 'ol'} list */
+  function section(title, id, items, list) {
+    return h('section', { id, 'aria-label': title }, [h('h3', {}, [title]), h(list, {}, items)]);
+  }
+
+  /** @param {any} state */
+  function render(state) {
+    const children = [h('h2', { id: 'headline' }, [state.headline])];
+    if (state.progress) children.push(h('p', { id: 'progress', role: 'status' }, [state.progress]));
+    if (state.model) children.push(h('p', { id: 'model', class: 'muted' }, ['Model: ' + state.model]));
+    children.push(
+      state.phase === 'running'
+        ? button('cancel', 'Cancel', { type: 'cancel' }, 'Stop this DeepDebug run')
+        : button('debug', 'Debug with DeepDebug', { type: 'debug' }, 'Run the tests and look for fixes'),
+    );
+    if (state.failures.length) {
+      children.push(
+        section('Failing tests', 'failures', state.failures.map((/** @type {any} */ failure) =>
+          h('li', {}, [locationLink(failure.location, failure.nodeid), h('div', { class: 'muted' }, [failure.text])]),
+        ), 'ul'),
+      );
+    }
+    if (state.suspects.length) {
+      children.push(
+        section('Suspects', 'suspects', state.suspects.map((/** @type {any} */ suspect) =>
+          h('li', {}, [locationLink(suspect.location, suspect.label), h('div', { class: 'muted' }, [`score ${suspect.score}: ${suspect.reasons}`])]),
+        ), 'ol'),
+      );
+    }
+    if (state.patches.length) {
+      children.push(
+        section('Validated fixes', 'patches', state.patches.map((/** @type {any} */ patch) => {
+          const article = h('li', { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` }, [
+            h('h4', {}, [`${patch.rank}. ${patch.summary}`]),
+            h('div', { class: 'muted' }, [`${patch.where} · ${patch.tests} · ${patch.source}`]),
+            diffBlock(patch.diff),
+          ]);
+          if (patch.status === 'pending') {
+            article.append(
+              h('div', { class: 'actions' }, [
+                button(`apply-${patch.rank}`, 'Apply', { type: 'apply', patchId: patch.id }, 'Apply this fix to the file (undoable)'),
+                button(`show-diff-${patch.rank}`, 'Show diff', { type: 'showDiff', patchId: patch.id }, 'Open a diff editor with this fix'),
+                button(`discard-${patch.rank}`, 'Discard', { type: 'discard', patchId: patch.id }, 'Hide this fix'),
+              ]),
+            );
+          } else {
+            article.append(h('p', { class: 'status' }, [patch.status === 'applied' ? 'Applied' : 'Discarded']));
+          }
+          return article;
+        }), 'ol'),
+      );
+    }
+    root.replaceChildren(...children);
+  }
+
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (message && message.type === 'state') {
+      vscode.setState(message.state);
+      render(message.state);
+    }
+  });
+
+  const saved = vscode.getState();
+  if (saved) render(saved);
+  vscode.postMessage({ type: 'ready' });
+})();

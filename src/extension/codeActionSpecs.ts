@@ -1,0 +1,48 @@
+// The quick fixes offered on DeepDebug's diagnostics: one "Apply" per validated patch, best
+// first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
+// until a validated patch exists. Plain data; codeActions.ts makes vscode.CodeActions of them.
+import { pendingPatches, testsPassedText, type PatchRecord, type RunRecord } from './runRecord';
+import { DiagnosticCodes } from './diagnosticSpecs';
+
+export const PatchCommands = {
+  apply: 'deepdebug.applyPatch',
+  showDiff: 'deepdebug.showDiff',
+  discard: 'deepdebug.discardPatch',
+} as const;
+
+export interface CodeActionSpec {
+  title: string;
+  command: (typeof PatchCommands)['apply' | 'showDiff'];
+  patchId: string;
+  isPreferred: boolean;
+}
+
+export function applyTitle(record: PatchRecord): string {
+  return `Apply DeepDebug fix: ${record.patch.summary} (${testsPassedText(record.patch)})`;
+}
+
+export function showDiffTitle(record: PatchRecord): string {
+  return `Show diff: ${record.patch.summary}`;
+}
+
+/** `diagnosticCodes`: the codes of the diagnostics under the cursor (any source). */
+export function codeActionSpecs(run: RunRecord | undefined, diagnosticCodes: readonly string[]): CodeActionSpec[] {
+  const ours = diagnosticCodes.some((code) => code === DiagnosticCodes.failure || code === DiagnosticCodes.suspect);
+  const patches = pendingPatches(run);
+  if (!ours || patches.length === 0) return [];
+  const best = patches[0];
+  return [
+    ...patches.map((record) => ({
+      title: applyTitle(record),
+      command: PatchCommands.apply,
+      patchId: record.id,
+      isPreferred: record === best,
+    })),
+    ...patches.map((record) => ({
+      title: showDiffTitle(record),
+      command: PatchCommands.showDiff,
+      patchId: record.id,
+      isPreferred: false,
+    })),
+  ];
+}

@@ -1,0 +1,231 @@
+// The commands: "Debug with DeepDebug" (palette, editor menu, Testing view), "Run Tests and
+// Find Suspects", and Apply / Show diff / Discard of a patch. Each is a flat function over the
+// extension's state (Ctx), as in rust-analyzer's commands.ts.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { parseTracebackText } from '../core/pytest/traceback-text';
+import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
+import { checkApply } from './applyCheck';
+import { engineOptions, readSettings } from './config';
+import { patchIdOf, showDiff } from './diffView';
+import { headline } from './headline';
+import { pythonInterpreter } from './interpreter';
+import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
+import { progressText } from './progressText';
+import { classifyRunError } from './runErrors';
+import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
+import type { Sidecar } from './sidecar';
+import { selectionForFile, selectionFromFrames, selectionFromTestItem } from './testSelection';
+
+export interface Ctx {
+  store: RunStore;
+  sidecar: Sidecar;
+  log: vscode.LogOutputChannel;
+  showPanel(state: PanelState): void;
+  panelState(): PanelState;
+  /** The run in flight, if any (one at a time). */
+  current: vscode.CancellationTokenSource | undefined;
+}
+
+/** What to run: a workspace folder and a pytest selection (empty: the whole suite). */
+export interface Target {
+  folder: vscode.WorkspaceFolder;
+  tests: string[];
+}
+
+/** The arguments VS Code passes: nothing (palette), a Uri (editor menu), a TestItem
+ * (testing/item/result), or { test, message } (testing/message/context). */
+export function targetOf(argument: unknown): Target | string {
+  const record = (typeof argument === 'object' && argument !== null ? argument : {}) as Record<string, unknown>;
+  const testItem = (record.message !== undefined ? record.test : typeof record.id === 'string' ? argument : undefined) as
+    | vscode.TestItem
+    | undefined;
+  const message = record.message as vscode.TestMessage | undefined;
+  if (testItem || message) return testTarget(testItem, message);
+  const uri = argument instanceof vscode.Uri ? argument : vscode.window.activeTextEditor?.document.uri;
+  const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return 'DeepDebug needs an open folder with Python tests.';
+  const tests = uri?.scheme === 'file' && uri.fsPath.endsWith('.py') ? selectionForFile(uri.fsPath, folder.uri.fsPath) : [];
+  return { folder, tests };
+}
+
+function testTarget(item: vscode.TestItem | undefined, message: vscode.TestMessage | undefined): Target | string {
+  const uri = item?.uri ?? (message?.location?.uri);
+  const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return 'DeepDebug needs the test to be inside an open folder.';
+  const workspace = folder.uri.fsPath;
+  if (item) {
+    const selection = selectionFromTestItem({ id: item.id, fsPath: item.uri?.fsPath }, workspace);
+    if (selection !== undefined) return { folder, tests: selection ? [selection] : [] };
+  }
+  if (message) {
+    const text = typeof message.message === 'string' ? message.message : message.message.value;
+    const tests = selectionFromFrames(parseTracebackText(text, workspace));
+    if (tests.length) return { folder, tests };
+  }
+  return uri ? { folder, tests: selectionForFile(uri.fsPath, workspace) } : { folder, tests: [] };
+}
+
+export async function debug(ctx: Ctx, argument?: unknown): Promise<void> {
+  const target = targetOf(argument);
+  if (typeof target === 'string') {
+    void vscode.window.showErrorMessage(target);
+    return;
+  }
+  await runWithProgress(ctx, 'fix', target);
+}
+
+/** Our own pytest run: tests and suspects only; with deepdebug.autoRun, then a fix if tests fail. */
+export async function runTests(ctx: Ctx, argument?: unknown, given?: Target): Promise<void> {
+  const target = given ?? targetOf(argument);
+  if (typeof target === 'string') {
+    void vscode.window.showErrorMessage(target);
+    return;
+  }
+  const run = await runWithProgress(ctx, 'analyze', target);
+  if (run && run.failures.length > 0 && readSettings(target.folder.uri).autoRun) {
+    ctx.log.info(`deepdebug.autoRun: ${run.failures.length} failing test(s), running DeepDebug on them`);
+    await runWithProgress(ctx, 'fix', { folder: target.folder, tests: run.failures.map((failure) => failure.nodeid) });
+  }
+}
+
+/**
+ * deepdebug.autoRun after a save: when DeepDebug's last run in this folder left failing tests,
+ * re-run those tests; if they still fail, run DeepDebug on them.
+ */
+export async function recheckAfterSave(ctx: Ctx, document: vscode.TextDocument): Promise<void> {
+  if (document.languageId !== 'python' || ctx.current) return;
+  const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+  const last = folder && ctx.store.forWorkspace(folder.uri.fsPath);
+  if (!folder || !last || !stillFailing(last) || !readSettings(folder.uri).autoRun) return;
+  await runTests(ctx, undefined, { folder, tests: last.failures.map((failure) => failure.nodeid) });
+}
+
+export function cancel(ctx: Ctx): void {
+  ctx.current?.cancel();
+}
+
+async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target): Promise<RunRecord | undefined> {
+  ctx.current?.cancel(); // one run at a time: the newest wins
+  const source = new vscode.CancellationTokenSource();
+  ctx.current = source;
+  const workspace = target.folder.uri.fsPath;
+  const settings = readSettings(target.folder.uri);
+  const python = await pythonInterpreter(settings.pythonPath, target.folder.uri, ctx.log);
+  const options = engineOptions(settings, workspace, target.tests, python);
+  const what = target.tests.length ? target.tests.join(' ') : 'all tests';
+  ctx.log.info(`${kind} in ${workspace} (${what}) with ${python}`);
+  const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');
+  if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
+  ctx.showPanel(runningState('Starting…', ctx.panelState()));
+  const started = Date.now();
+  let stageStarted = started;
+  try {
+    const record = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
+      async (progress, token) => {
+        token.onCancellationRequested(() => source.cancel());
+        progress.report({ message: kind === 'fix' ? 'Starting…' : 'Running tests…' });
+        const onProgress = (event: ProgressEvent): void => {
+          const text = progressText(event);
+          const now = Date.now();
+          ctx.log.info(`${text} (previous stage ${now - stageStarted} ms)`);
+          stageStarted = now;
+          progress.report({ message: text });
+          ctx.showPanel(runningState(text, ctx.panelState()));
+        };
+        if (kind === 'fix') {
+          const { runId, report } = await ctx.sidecar.fix(options, source.token, onProgress);
+          return runFromFix(runId, workspace, report satisfies FixReport);
+        }
+        const { runId, report } = await ctx.sidecar.analyze(options, source.token, onProgress);
+        return runFromAnalyze(runId, workspace, report satisfies AnalyzeReport);
+      },
+    );
+    ctx.log.info(`${kind} finished in ${Date.now() - started} ms: ${headline(record)}`);
+    ctx.store.set(record);
+    ctx.showPanel(finishedState(record));
+    void announce(ctx, record);
+    return record;
+  } catch (error) {
+    const failure = classifyRunError(error);
+    if (failure.kind === 'canceled') {
+      ctx.log.info(`${kind} canceled after ${Date.now() - started} ms`);
+      ctx.showPanel(failedState('DeepDebug run canceled.'));
+      void vscode.window.showInformationMessage('DeepDebug run canceled.');
+      return undefined;
+    }
+    ctx.log.error(`${kind} failed after ${Date.now() - started} ms: ${failure.message}`);
+    const message = failure.kind === 'user' ? `DeepDebug: ${failure.message}` : failure.message;
+    ctx.showPanel(failedState(message));
+    void vscode.window.showErrorMessage(message);
+    return undefined;
+  } finally {
+    if (ctx.current === source) ctx.current = undefined;
+    source.dispose();
+  }
+}
+
+async function announce(ctx: Ctx, run: RunRecord): Promise<void> {
+  const best = pendingPatches(run)[0];
+  const text = headline(run);
+  if (!best) {
+    void vscode.window.showInformationMessage(text);
+    return;
+  }
+  const choice = await vscode.window.showInformationMessage(text, 'Show diff', 'Review');
+  if (choice === 'Show diff') await showDiff(ctx.store, best.id);
+  if (choice === 'Review') await vscode.commands.executeCommand('deepdebug.panel.focus');
+}
+
+export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
+  const found = lookUp(ctx, argument);
+  if (!found) return;
+  const { run, record } = found;
+  const uri = vscode.Uri.file(record.absPath);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const verdict = checkApply(run, record, document.getText(), readSettings(uri).allowTestEdits);
+  if (!verdict.ok) {
+    ctx.log.warn(`apply ${record.id} refused: ${verdict.reason}`);
+    void vscode.window.showErrorMessage(verdict.reason);
+    return;
+  }
+  const { start, end, text } = verdict.replacement;
+  const range = new vscode.Range(document.positionAt(start), document.positionAt(end));
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, range, text, { label: `DeepDebug fix: ${record.patch.summary}`, needsConfirmation: false });
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    void vscode.window.showErrorMessage(`DeepDebug could not edit ${record.patch.file}.`);
+    return;
+  }
+  ctx.store.setStatus(record.id, 'applied');
+  ctx.showPanel(finishedState(run));
+  ctx.log.info(`applied ${record.id} to ${record.patch.file}: ${record.patch.summary}`);
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  const changed = new vscode.Range(document.positionAt(start), document.positionAt(start + text.length));
+  editor.selection = new vscode.Selection(changed.start, changed.start);
+  editor.revealRange(changed, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  void vscode.window.showInformationMessage(`DeepDebug fix applied to ${record.patch.file}: ${record.patch.summary} (undo reverts it).`);
+}
+
+export async function showPatchDiff(ctx: Ctx, argument?: unknown): Promise<void> {
+  const id = patchIdOf(argument);
+  if (id !== undefined) await showDiff(ctx.store, id);
+}
+
+export function discardPatch(ctx: Ctx, argument?: unknown): void {
+  const found = lookUp(ctx, argument);
+  if (!found) return;
+  ctx.store.setStatus(found.record.id, 'discarded');
+  ctx.showPanel(finishedState(found.run));
+  ctx.log.info(`discarded ${found.record.id}`);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && patchIdOf(active) === found.record.id) void vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+}
+
+function lookUp(ctx: Ctx, argument: unknown): ReturnType<RunStore['findPatch']> {
+  const id = patchIdOf(argument);
+  const found = id === undefined ? undefined : ctx.store.findPatch(id);
+  if (!found) void vscode.window.showErrorMessage('This DeepDebug fix is no longer available; run DeepDebug again.');
+  return found;
+}

@@ -1,0 +1,46 @@
+// DeepDebug's settings, read in one place.
+import * as vscode from 'vscode';
+import type { EngineOptions } from '../core/types';
+
+export interface Settings {
+  timeBudgetMs: number;
+  /** Undefined: the engine's default. */
+  maxCandidates: number | undefined;
+  /** Absolute model folder, or undefined for the shipped model. */
+  modelDir: string | undefined;
+  device: 'auto' | 'cpu' | 'cuda';
+  pythonPath: string;
+  allowTestEdits: boolean;
+  autoRun: boolean;
+}
+
+export function readSettings(scope?: vscode.Uri): Settings {
+  const config = vscode.workspace.getConfiguration('deepdebug', scope);
+  const modelPath = config.get<string>('modelPath', '').trim();
+  return {
+    timeBudgetMs: Math.max(5, config.get<number>('timeBudget', 60)) * 1000,
+    maxCandidates: positiveOrUndefined(config.get<number | null>('maxCandidates', null)),
+    modelDir: modelPath === '' ? undefined : modelPath,
+    device: config.get<'auto' | 'cpu' | 'cuda'>('device', 'auto'),
+    pythonPath: config.get<string>('pythonPath', '').trim(),
+    allowTestEdits: config.get<boolean>('allowTestEdits', false),
+    autoRun: config.get<boolean>('autoRun', false),
+  };
+}
+
+export function engineOptions(settings: Settings, workspace: string, tests: string[], python: string): EngineOptions {
+  return {
+    workspace,
+    tests,
+    python,
+    timeBudgetMs: settings.timeBudgetMs,
+    maxCandidates: settings.maxCandidates,
+    modelDir: settings.modelDir,
+    device: settings.device,
+    allowTestEdits: settings.allowTestEdits,
+  };
+}
+
+function positiveOrUndefined(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && value >= 1 ? Math.floor(value) : undefined;
+}

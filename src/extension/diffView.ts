@@ -1,0 +1,38 @@
+// "Show diff": the current file on the left, the patched file on the right as a read-only
+// virtual document (scheme deepdebug-patch); Apply and Discard sit in that editor's title bar.
+import * as vscode from 'vscode';
+import { PATCH_SCHEME, patchDocumentPath, patchIdFromPath } from './patchUri';
+import type { RunStore } from './runRecord';
+
+export function providePatchDocuments(store: RunStore): vscode.Disposable {
+  const provider: vscode.TextDocumentContentProvider = {
+    provideTextDocumentContent(uri) {
+      const id = patchIdFromPath(uri.path);
+      const found = id === undefined ? undefined : store.findPatch(id);
+      return found ? found.record.patch.newFileText : '# This DeepDebug fix is no longer available.\n';
+    },
+  };
+  return vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, provider);
+}
+
+export async function showDiff(store: RunStore, patchId: string): Promise<void> {
+  const found = store.findPatch(patchId);
+  if (!found) {
+    void vscode.window.showErrorMessage('This DeepDebug fix is no longer available.');
+    return;
+  }
+  const { record } = found;
+  const left = vscode.Uri.file(record.absPath);
+  const right = vscode.Uri.from({ scheme: PATCH_SCHEME, path: patchDocumentPath(record.id, record.absPath) });
+  const title = `${record.patch.file} ↔ DeepDebug fix ${record.rank}: ${record.patch.summary}`;
+  const firstChange = new vscode.Range(record.patch.startLine - 1, 0, record.patch.startLine - 1, 0);
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, selection: firstChange });
+}
+
+/** A command argument naming a patch: its id (code actions, panel), or the diff editor's Uri (title bar). */
+export function patchIdOf(argument: unknown): string | undefined {
+  if (typeof argument === 'string') return argument;
+  if (argument instanceof vscode.Uri && argument.scheme === PATCH_SCHEME) return patchIdFromPath(argument.path);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return active?.scheme === PATCH_SCHEME ? patchIdFromPath(active.path) : undefined;
+}

@@ -1,0 +1,90 @@
+// Activation: registers commands, providers, the panel and the status bar item. Nothing heavy
+// happens here: the sidecar process (engine, tree-sitter, ONNX) starts on the first run.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { codeActionSpecs } from './codeActionSpecs';
+import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
+import { provideCodeActions } from './codeActions';
+import { readSettings } from './config';
+import { showDiagnostics } from './diagnostics';
+import { providePatchDocuments } from './diffView';
+import { idleState } from './panel/messages';
+import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
+import { RunStore } from './runRecord';
+import { Sidecar } from './sidecar';
+import { ModelStatus } from './statusBar';
+
+let sidecar: Sidecar | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const started = Date.now();
+  const log = vscode.window.createOutputChannel('DeepDebug', { log: true });
+  const settings = readSettings();
+  const status = new ModelStatus(settings.modelDir && path.basename(settings.modelDir), settings.device);
+  sidecar = new Sidecar(context.asAbsolutePath(path.join('dist', 'sidecar.js')), log, (update) => {
+    log.info(`model: ${update.name ?? 'none'} on ${update.device ?? '-'}${update.note ? ` (${update.note})` : ''}`);
+    status.update(update);
+  });
+  const store = new RunStore();
+  const panel = new ReviewPanel(context.extensionUri, (message) => {
+    switch (message.type) {
+      case 'debug':
+        return void debug(ctx);
+      case 'cancel':
+        return cancel(ctx);
+      case 'apply':
+        return void applyPatch(ctx, message.patchId);
+      case 'showDiff':
+        return void showPatchDiff(ctx, message.patchId);
+      case 'discard':
+        return discardPatch(ctx, message.patchId);
+      case 'open': {
+        const line = message.location.line - 1;
+        return void vscode.window.showTextDocument(vscode.Uri.file(message.location.absPath), {
+          selection: new vscode.Range(line, 0, line, 0),
+        });
+      }
+    }
+  });
+  const ctx: Ctx = {
+    store,
+    sidecar,
+    log,
+    showPanel: (state) => panel.show(state),
+    panelState: () => panel.current,
+    current: undefined,
+  };
+  const updateContext = (): void => {
+    const offered = store.all().some((run) => codeActionSpecs(run, ['deepdebug.failure']).length > 0);
+    void vscode.commands.executeCommand('setContext', 'deepdebug.hasFixes', offered);
+  };
+  context.subscriptions.push(
+    log,
+    status,
+    sidecar,
+    panel,
+    vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.commands.registerCommand('deepdebug.debug', (argument?: unknown) => debug(ctx, argument)),
+    vscode.commands.registerCommand('deepdebug.runTests', (argument?: unknown) => runTests(ctx, argument)),
+    vscode.commands.registerCommand('deepdebug.cancel', () => cancel(ctx)),
+    vscode.commands.registerCommand('deepdebug.applyPatch', (argument?: unknown) => applyPatch(ctx, argument)),
+    vscode.commands.registerCommand('deepdebug.showDiff', (argument?: unknown) => showPatchDiff(ctx, argument)),
+    vscode.commands.registerCommand('deepdebug.discardPatch', (argument?: unknown) => discardPatch(ctx, argument)),
+    vscode.commands.registerCommand('deepdebug.clear', () => {
+      for (const run of store.all()) store.clear(run.workspace);
+      panel.show(idleState());
+    }),
+    showDiagnostics(store),
+    provideCodeActions(store),
+    providePatchDocuments(store),
+    store.onDidChange(updateContext),
+    vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
+  );
+  log.info(`DeepDebug activated in ${Date.now() - started} ms`);
+}
+
+export async function deactivate(): Promise<void> {
+  // Stops the sidecar (LSP shutdown + exit), which stops its runs and their pytest processes.
+  await sidecar?.dispose();
+  sidecar = undefined;
+}

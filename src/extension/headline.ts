@@ -1,0 +1,23 @@
+// The one-line outcome of a run, shown in the notification and at the top of the panel.
+import { pendingPatches, testName, type RunRecord } from './runRecord';
+
+function testsText(run: RunRecord): string {
+  const [first, ...rest] = run.failures;
+  if (!first) return 'the selected tests';
+  return rest.length ? `${testName(first.nodeid)} and ${rest.length} more` : testName(first.nodeid);
+}
+
+export function headline(run: RunRecord): string {
+  if (run.failures.length === 0) {
+    const flaky = run.flaky.length ? ` (${run.flaky.length} flaky test${run.flaky.length === 1 ? '' : 's'} passed on a re-run)` : '';
+    return `DeepDebug: no failing tests${flaky}`;
+  }
+  if (run.kind === 'analyze') {
+    const top = run.suspects[0];
+    const where = top ? `; most suspicious: ${top.function} in ${top.file}` : '';
+    return `DeepDebug: ${run.failures.length} failing test${run.failures.length === 1 ? '' : 's'}${where}`;
+  }
+  const count = pendingPatches(run).length;
+  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}`;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}`;
+}

@@ -1,0 +1,130 @@
+// The review panel's message protocol, both directions, and the view model it renders. Plain
+// data (no vscode import): media/panel.js renders PanelState with textContent only, and every
+// message from the webview is validated here before the extension acts on it.
+import type { PatchStatus, RunRecord } from '../runRecord';
+import { absolutePath, testsPassedText } from '../runRecord';
+import { exceptionLine, testFrame } from '../diagnosticSpecs';
+import { headline } from '../headline';
+
+export interface PanelLocation {
+  absPath: string;
+  line: number;
+}
+
+export interface PanelState {
+  phase: 'idle' | 'running' | 'finished' | 'failed';
+  headline: string;
+  /** Current stage while running. */
+  progress: string | null;
+  /** "deepdebug-small on cpu", or why no model ran. */
+  model: string | null;
+  failures: { nodeid: string; text: string; location: PanelLocation | null }[];
+  suspects: { label: string; reasons: string; score: string; location: PanelLocation }[];
+  patches: {
+    id: string;
+    rank: number;
+    summary: string;
+    where: string;
+    tests: string;
+    source: string;
+    diff: string;
+    status: PatchStatus;
+  }[];
+}
+
+/** Extension -> webview. */
+export type HostMessage = { type: 'state'; state: PanelState };
+
+/** Webview -> extension. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'debug' }
+  | { type: 'cancel' }
+  | { type: 'apply' | 'showDiff' | 'discard'; patchId: string }
+  | { type: 'open'; location: PanelLocation };
+
+/** Returns the message if it is well-formed, else undefined (a webview is not trusted input). */
+export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  switch (message.type) {
+    case 'ready':
+    case 'debug':
+    case 'cancel':
+      return { type: message.type };
+    case 'apply':
+    case 'showDiff':
+    case 'discard':
+      return typeof message.patchId === 'string' && message.patchId.length > 0
+        ? { type: message.type, patchId: message.patchId }
+        : undefined;
+    case 'open': {
+      const location = message.location as Record<string, unknown> | undefined;
+      if (typeof location?.absPath !== 'string' || typeof location.line !== 'number' || !Number.isInteger(location.line) || location.line < 1) {
+        return undefined;
+      }
+      return { type: 'open', location: { absPath: location.absPath, line: location.line } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function idleState(): PanelState {
+  return {
+    phase: 'idle',
+    headline: 'Run "Debug with DeepDebug" on a failing test to see its fixes here.',
+    progress: null,
+    model: null,
+    failures: [],
+    suspects: [],
+    patches: [],
+  };
+}
+
+export function runningState(progress: string, previous: PanelState): PanelState {
+  return { ...previous, phase: 'running', headline: 'DeepDebug is working…', progress };
+}
+
+export function failedState(message: string): PanelState {
+  return { ...idleState(), phase: 'failed', headline: message };
+}
+
+export function modelText(model: RunRecord['model']): string | null {
+  if (!model) return null;
+  if (model.name) return `${model.name} on ${model.device ?? 'cpu'}`;
+  return `templates only${model.note ? ` (${model.note})` : ''}`;
+}
+
+export function finishedState(run: RunRecord): PanelState {
+  return {
+    phase: 'finished',
+    headline: headline(run),
+    progress: null,
+    model: modelText(run.model),
+    failures: run.failures.map((failure) => {
+      const frame = testFrame(failure);
+      return {
+        nodeid: failure.nodeid,
+        text: exceptionLine(failure),
+        location: frame ? { absPath: absolutePath(run.workspace, frame.file), line: frame.line } : null,
+      };
+    }),
+    suspects: run.suspects.map((suspect) => ({
+      label: `${suspect.function} (${suspect.file}:${suspect.startLine}-${suspect.endLine})`,
+      reasons: suspect.reasons.join('; '),
+      score: suspect.score.toFixed(2),
+      location: { absPath: absolutePath(run.workspace, suspect.file), line: suspect.lines[0]?.line ?? suspect.startLine },
+    })),
+    patches: run.patches.map((record) => ({
+      id: record.id,
+      rank: record.rank,
+      summary: record.patch.summary,
+      where: `${record.patch.function} in ${record.patch.file}`,
+      tests: testsPassedText(record.patch),
+      source: record.patch.source === 'model' ? 'model' : `template (${record.patch.editKind})`,
+      diff: record.patch.diff,
+      status: record.status,
+    })),
+  };
+}

@@ -1,0 +1,168 @@
+// What the extension remembers of the latest DeepDebug run in a workspace folder, and the
+// patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
+// actions, diff documents and the review panel are all computed from this.
+import * as path from 'node:path';
+import type { AnalyzeReport, Failure, FixReport, Suspect, ValidatedPatch } from '../core/types';
+
+export type PatchStatus = 'pending' | 'applied' | 'discarded';
+
+export interface PatchRecord {
+  /** `<runId>.<rank>`; unique for the session. */
+  id: string;
+  /** 1 = best. */
+  rank: number;
+  /** Absolute path of the file the patch edits. */
+  absPath: string;
+  patch: ValidatedPatch;
+  status: PatchStatus;
+}
+
+export interface RunRecord {
+  runId: string;
+  kind: 'fix' | 'analyze';
+  /** Absolute path of the workspace folder the engine ran on. */
+  workspace: string;
+  failures: Failure[];
+  flaky: string[];
+  suspects: Suspect[];
+  patches: PatchRecord[];
+  model: FixReport['model'] | null;
+  elapsedMs: number;
+}
+
+/** Report paths are workspace-relative POSIX paths, or absolute outside the workspace. */
+export function absolutePath(workspace: string, file: string): string {
+  return path.isAbsolute(file) ? file : path.join(workspace, ...file.split('/'));
+}
+
+export function runFromFix(runId: string, workspace: string, report: FixReport): RunRecord {
+  return {
+    runId,
+    kind: 'fix',
+    workspace,
+    failures: report.failures,
+    flaky: report.flaky,
+    suspects: report.suspects,
+    patches: report.patches.map((patch, index) => ({
+      id: `${runId}.${index + 1}`,
+      rank: index + 1,
+      absPath: absolutePath(workspace, patch.file),
+      patch,
+      status: 'pending',
+    })),
+    model: report.model,
+    elapsedMs: report.stats.elapsedMs,
+  };
+}
+
+export function runFromAnalyze(runId: string, workspace: string, report: AnalyzeReport): RunRecord {
+  return {
+    runId,
+    kind: 'analyze',
+    workspace,
+    failures: report.failures,
+    flaky: [],
+    suspects: report.suspects,
+    patches: [],
+    model: null,
+    elapsedMs: report.stats.elapsedMs,
+  };
+}
+
+/** Patches still on offer: none once one of the run's patches was applied (its failures are fixed). */
+export function pendingPatches(run: RunRecord | undefined): PatchRecord[] {
+  if (!run || run.patches.some((record) => record.status === 'applied')) return [];
+  return run.patches.filter((record) => record.status === 'pending');
+}
+
+/** A run whose failures still stand: it has some, and none of its patches was applied. */
+export function stillFailing(run: RunRecord): boolean {
+  return run.failures.length > 0 && !run.patches.some((record) => record.status === 'applied');
+}
+
+/** "passes 6/6 tests": the whole selected suite after the patch. */
+export function testsPassedText(patch: ValidatedPatch): string {
+  const { suitePassed, suiteTotal } = patch.validation;
+  return `passes ${suitePassed}/${suiteTotal} test${suiteTotal === 1 ? '' : 's'}`;
+}
+
+/** The file part of a pytest node id: "tests/test_a.py::TestX::test_y" -> "tests/test_a.py". */
+export function nodeidFile(nodeid: string): string {
+  const at = nodeid.indexOf('::');
+  return at < 0 ? nodeid : nodeid.slice(0, at);
+}
+
+/** The short test name for messages: "tests/test_a.py::test_y[1]" -> "test_y[1]". */
+export function testName(nodeid: string): string {
+  const at = nodeid.lastIndexOf('::');
+  return at < 0 ? nodeid : nodeid.slice(at + 2);
+}
+
+/**
+ * Test files are the files pytest collects tests from: the failing tests' own files, plus
+ * pytest's default patterns and conftest.py.
+ */
+export function isTestFile(file: string, failures: readonly Failure[]): boolean {
+  const posix = file.split(path.sep).join('/');
+  if (failures.some((failure) => nodeidFile(failure.nodeid) === posix)) return true;
+  const base = path.posix.basename(posix);
+  return base === 'conftest.py' || /^test_.*\.py$/.test(base) || /_test\.py$/.test(base);
+}
+
+/** A listener set for "the runs changed". */
+export class RunStore {
+  private readonly runs = new Map<string, RunRecord>();
+  private readonly listeners = new Set<() => void>();
+
+  /** Replaces the workspace's previous run. */
+  set(run: RunRecord): void {
+    this.runs.set(run.workspace, run);
+    this.changed();
+  }
+
+  all(): RunRecord[] {
+    return [...this.runs.values()];
+  }
+
+  forWorkspace(workspace: string): RunRecord | undefined {
+    return this.runs.get(workspace);
+  }
+
+  findPatch(id: string): { run: RunRecord; record: PatchRecord } | undefined {
+    for (const run of this.runs.values()) {
+      const record = run.patches.find((candidate) => candidate.id === id);
+      if (record) return { run, record };
+    }
+    return undefined;
+  }
+
+  /** The run whose diagnostics live in this file (its failures' tests or its suspects). */
+  runTouching(absPath: string): RunRecord | undefined {
+    return this.all().find(
+      (run) =>
+        run.failures.some((failure) => absolutePath(run.workspace, nodeidFile(failure.nodeid)) === absPath) ||
+        run.suspects.some((suspect) => absolutePath(run.workspace, suspect.file) === absPath) ||
+        run.patches.some((record) => record.absPath === absPath),
+    );
+  }
+
+  setStatus(id: string, status: PatchStatus): void {
+    const found = this.findPatch(id);
+    if (!found || found.record.status === status) return;
+    found.record.status = status;
+    this.changed();
+  }
+
+  clear(workspace: string): void {
+    if (this.runs.delete(workspace)) this.changed();
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,113 @@
+// The extension's end of the sidecar: starts it on first use (activation stays cheap), sends
+// fix/analyze requests, routes progress notifications to the run that asked, and restarts the
+// process when it crashes, telling the user. The window closing stops it (deactivate).
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  State,
+  TransportKind,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
+import { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification, type SidecarStatus } from '../sidecar/protocol';
+import { RestartPolicy } from './restartPolicy';
+
+export class Sidecar implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly progressHandlers = new Map<string, (event: ProgressEvent) => void>();
+  private readonly restarts = new RestartPolicy();
+  private startup: Promise<LanguageClient> | undefined;
+  private nextRun = 1;
+
+  constructor(
+    private readonly serverModule: string,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly onStatus: (status: SidecarStatus) => void,
+  ) {}
+
+  fix(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: FixReport }> {
+    return this.request((client, runId) => client.sendRequest(FixRequest, { runId, options }, token), onProgress);
+  }
+
+  analyze(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: AnalyzeReport }> {
+    return this.request((client, runId) => client.sendRequest(AnalyzeRequest, { runId, options }, token), onProgress);
+  }
+
+  async dispose(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.dispose(5000);
+  }
+
+  private async request<R>(
+    send: (client: LanguageClient, runId: string) => Promise<R>,
+    onProgress: (event: ProgressEvent) => void,
+  ): Promise<{ runId: string; report: R }> {
+    const client = await this.started();
+    const runId = `r${this.nextRun++}`;
+    this.progressHandlers.set(runId, onProgress);
+    try {
+      return { runId, report: await send(client, runId) };
+    } finally {
+      this.progressHandlers.delete(runId);
+    }
+  }
+
+  private started(): Promise<LanguageClient> {
+    // A running or (re)starting client: sendRequest itself waits for the start to finish.
+    if (this.client && this.client.state !== State.Stopped) return Promise.resolve(this.client);
+    this.startup ??= this.startFresh().finally(() => (this.startup = undefined));
+    return this.startup;
+  }
+
+  /** Never started, or stopped for good after too many crashes: start a new process. */
+  private async startFresh(): Promise<LanguageClient> {
+    await this.client?.dispose().catch(() => undefined);
+    this.restarts.reset();
+    const client = this.create();
+    this.client = client;
+    const started = Date.now();
+    await client.start();
+    this.log.info(`sidecar started in ${Date.now() - started} ms`);
+    return client;
+  }
+
+  private create(): LanguageClient {
+    const serverOptions: ServerOptions = {
+      run: { module: this.serverModule, transport: TransportKind.ipc },
+      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      // No document sync: the engine reads the saved files from disk.
+      documentSelector: [],
+      outputChannel: this.log,
+      errorHandler: this.errorHandler(),
+    };
+    const client = new LanguageClient('deepdebug', 'DeepDebug', serverOptions, clientOptions);
+    client.onNotification(ProgressNotification, ({ runId, event }) => this.progressHandlers.get(runId)?.(event));
+    client.onNotification(StatusNotification, (status) => this.onStatus(status));
+    return client;
+  }
+
+  private errorHandler(): ErrorHandler {
+    return {
+      error: () => ({ action: ErrorAction.Continue, handled: true }),
+      closed: () => {
+        if (this.restarts.crashed()) {
+          const message = "DeepDebug's engine process stopped unexpectedly and was restarted.";
+          this.log.error(message);
+          void vscode.window.showWarningMessage(message);
+          return { action: CloseAction.Restart, handled: true };
+        }
+        const message = "DeepDebug's engine process keeps stopping; it will start again on the next DeepDebug command. See Output › DeepDebug.";
+        this.log.error(message);
+        void vscode.window.showErrorMessage(message);
+        return { action: CloseAction.DoNotRestart, handled: true };
+      },
+    };
+  }
+}

@@ -1,0 +1,111 @@
+// Runs engine requests for one connection: each request gets an AbortController fed by the
+// request's cancellation token, its progress events are forwarded tagged with the run id, and
+// errors become JSON-RPC errors whose data says whether the message is meant for the user.
+import { ResponseError, type CancellationToken, type NotificationType, type RequestType } from 'vscode-jsonrpc';
+import { describeError, isCanceled, UserError } from '../core/errors';
+import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport } from '../core/types';
+import {
+  AnalyzeRequest,
+  ErrorCodes,
+  FixRequest,
+  ProgressNotification,
+  StatusNotification,
+  type RunErrorData,
+  type RunParams,
+} from './protocol';
+
+export interface Engine {
+  runFix(options: EngineOptions, hooks: EngineHooks): Promise<FixReport>;
+  runAnalyze(options: EngineOptions, hooks: EngineHooks): Promise<AnalyzeReport>;
+}
+
+/** The part of a JSON-RPC connection the runs need (a language server connection has it). */
+export interface RunConnection {
+  onRequest<P, R, E>(type: RequestType<P, R, E>, handler: (params: P, token: CancellationToken) => Promise<R>): unknown;
+  sendNotification<P>(type: NotificationType<P>, params: P): unknown;
+}
+
+export type Log = (line: string) => void;
+
+export class Runs {
+  private readonly active = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+
+  constructor(
+    private readonly connection: RunConnection,
+    private readonly engine: Engine,
+    private readonly log: Log,
+  ) {
+    connection.onRequest(FixRequest, (params, token) => this.run('fix', params, token, async (hooks) => {
+      const report = await engine.runFix(params.options, hooks);
+      connection.sendNotification(StatusNotification, report.model);
+      return report;
+    }));
+    connection.onRequest(AnalyzeRequest, (params, token) =>
+      this.run('analyze', params, token, (hooks) => engine.runAnalyze(params.options, hooks)),
+    );
+  }
+
+  get activeRunIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /** Aborts every run and waits for the engine to clean up (kill its pytest processes). */
+  async abortAll(): Promise<void> {
+    const pending = [...this.active.values()];
+    for (const run of pending) run.controller.abort();
+    await Promise.allSettled(pending.map((run) => run.done));
+  }
+
+  private run<R>(
+    kind: string,
+    params: RunParams,
+    token: CancellationToken,
+    body: (hooks: EngineHooks) => Promise<R>,
+  ): Promise<R> {
+    const { runId } = params;
+    if (this.active.has(runId)) {
+      return Promise.reject(new ResponseError<RunErrorData>(ErrorCodes.internal, `run id ${runId} is already in use`, { kind: 'internal' }));
+    }
+    const controller = new AbortController();
+    const cancelListener = token.onCancellationRequested(() => {
+      this.log(`[${runId}] cancel requested`);
+      controller.abort();
+    });
+    const started = Date.now();
+    let stageStarted = started;
+    this.log(`[${runId}] ${kind} started in ${params.options.workspace}`);
+    const hooks: EngineHooks = {
+      signal: controller.signal,
+      onProgress: (event) => {
+        const now = Date.now();
+        this.log(`[${runId}] ${event.stage}: ${event.message} (+${now - stageStarted} ms)`);
+        stageStarted = now;
+        this.connection.sendNotification(ProgressNotification, { runId, event });
+      },
+    };
+    const done = (async () => {
+      try {
+        const result = await body(hooks);
+        this.log(`[${runId}] ${kind} finished in ${Date.now() - started} ms`);
+        return result;
+      } catch (error) {
+        this.log(`[${runId}] ${kind} ended after ${Date.now() - started} ms: ${describeError(error)}`);
+        throw toResponseError(error, controller.signal.aborted);
+      } finally {
+        cancelListener.dispose();
+        this.active.delete(runId);
+      }
+    })();
+    this.active.set(runId, { controller, done: done.catch(() => undefined) });
+    return done;
+  }
+}
+
+function toResponseError(error: unknown, aborted: boolean): ResponseError<RunErrorData> {
+  if (error instanceof UserError) {
+    return new ResponseError(ErrorCodes.user, error.message, { kind: 'user', code: error.code });
+  }
+  // Once aborted, whatever the engine throws (a killed pytest, a closed pipe) is the cancellation.
+  if (isCanceled(error) || aborted) return new ResponseError(ErrorCodes.canceled, 'Canceled', { kind: 'canceled' });
+  return new ResponseError(ErrorCodes.internal, describeError(error), { kind: 'internal' });
+}
