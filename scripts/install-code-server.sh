@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs code-server (VS Code in the browser) offline into .cache/code-server/ for the
+# end-to-end tests and the UI demo. Reuses an existing install. Only the npm registry and
+# Debian apt are needed: the steps below avoid every download from elsewhere.
+set -euo pipefail
+
+VERSION=4.99.4 # the last code-server line that runs on Node 20
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DEST="${CODE_SERVER_DIR:-$ROOT/.cache/code-server}"
+BIN="$DEST/node_modules/.bin/code-server"
+
+if [[ -x "$BIN" ]] && "$BIN" --version 2>/dev/null | grep -q "^$VERSION "; then
+  echo "code-server $VERSION already installed in $DEST"
+  exit 0
+fi
+
+# ripgrep and the kerberos headers are needed to build code-server's dependencies,
+# chromium to drive it in the tests.
+missing=()
+command -v rg >/dev/null || missing+=(ripgrep)
+command -v chromium >/dev/null || missing+=(chromium)
+command -v make >/dev/null || missing+=(build-essential)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+[[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || missing+=(libkrb5-dev)
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "missing apt packages: ${missing[*]} (install them as root and rerun)" >&2
+    exit 1
+  fi
+  echo "installing apt packages: ${missing[*]}"
+  apt-get -o DPkg::Lock::Timeout=900 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}"
+fi
+
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# @vscode/ripgrep's postinstall downloads rg from GitHub unless its cache already holds
+# the archive; Debian's rg packed under the expected name is used as is.
+export TMPDIR="$WORK"
+RG_CACHE="$WORK/vscode-ripgrep-cache-1.15.11"
+mkdir -p "$RG_CACHE"
+tar -czf "$RG_CACHE/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C /usr/bin rg
+
+# node-pty's postinstall runs `npx node-gyp` (npx must not prompt); node-gyp must take the
+# Node headers from the system instead of downloading them; code-server writes its config
+# under XDG_CONFIG_HOME during install.
+export npm_config_yes=true
+export npm_config_nodedir=/usr
+export XDG_CONFIG_HOME="$WORK/config"
+
+# A folder of its own with its own package.json, so npm does not touch the project's.
+rm -rf "$DEST"
+mkdir -p "$DEST"
+echo '{"name":"code-server-cache","private":true}' >"$DEST/package.json"
+echo "installing code-server $VERSION into $DEST (takes a few minutes)"
+(cd "$DEST" && npm install --no-audit --no-fund --no-save "code-server@$VERSION")
+"$BIN" --version
