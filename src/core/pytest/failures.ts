@@ -1,0 +1,35 @@
+import type { Failure, PytestRun, TestResult } from '../types';
+
+// The failing tests of a run, as the engine repairs them.
+
+const FAILING_OUTCOMES = new Set<TestResult['outcome']>(['failed', 'error', 'timeout', 'crashed']);
+
+export function failuresOf(run: PytestRun): Failure[] {
+  return run.tests.filter((test) => FAILING_OUTCOMES.has(test.outcome)).map(failureOf);
+}
+
+function failureOf(test: TestResult): Failure {
+  return {
+    nodeid: test.nodeid,
+    kind: kindOf(test),
+    exception: test.exception ?? (test.outcome === 'error' ? 'Error' : 'Failure'),
+    message: test.message ?? '',
+    longrepr: test.longrepr ?? '',
+    frames: test.frames,
+  };
+}
+
+function kindOf(test: TestResult): Failure['kind'] {
+  if (test.outcome === 'timeout') return 'timeout';
+  if (test.outcome === 'crashed') return 'crash';
+  return test.phase === 'collect' ? 'collection' : 'test';
+}
+
+/** pytest's default test file names (test_*.py, *_test.py), conftest.py, and files under tests/ or test/. */
+export function isTestFile(file: string): boolean {
+  const parts = file.split(/[\\/]/);
+  const name = parts[parts.length - 1];
+  if (!name.endsWith('.py')) return false;
+  if (name === 'conftest.py' || name.startsWith('test_') || name.endsWith('_test.py')) return true;
+  return parts.slice(0, -1).some((dir) => dir === 'tests' || dir === 'test');
+}

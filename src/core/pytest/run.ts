@@ -1,0 +1,233 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { throwIfAborted, UserError } from '../errors';
+import { pythonHelpersDir } from '../resources';
+import type { PytestRun, TestResult } from '../types';
+import { workspaceFile } from './paths';
+import { parsePluginReport, type PluginReport } from './plugin-report';
+import { runInProcessGroup, type GroupRunResult } from './process-group';
+import { parseTracebackText } from './traceback-text';
+
+export interface RunPytestOptions {
+  workspace: string;
+  python: string;
+  /** Node ids, files, or "-k"/"-m" followed by an expression. Empty: the whole suite. */
+  selection: string[];
+  /** Record per-test line coverage of workspace files (slower; needed for spectrum scores). */
+  coverage: boolean;
+  /** Per-test limit enforced by our plugin; 0 disables it. */
+  perTestTimeoutMs: number;
+  /** Total wall limit for the run: past it the process group is killed. */
+  timeoutMs?: number;
+  /** Extra environment for pytest, over this process's own. */
+  env?: Record<string, string>;
+}
+
+const PLUGIN_MODULE = 'deepdebug_pytest_plugin';
+/** Options that take the next argument as their expression. */
+const SELECTION_OPTIONS = new Set(['-k', '-m']);
+
+/**
+ * Runs the user's pytest with our plugin and returns every test's result. Nothing is written
+ * into the workspace: no cache, no bytecode, the report goes to a temporary folder.
+ * Throws UserError for what the user must fix (no interpreter, no pytest, nothing collected,
+ * a bad selection), CanceledError when `signal` aborts.
+ */
+export async function runPytest(options: RunPytestOptions, signal?: AbortSignal): Promise<PytestRun> {
+  throwIfAborted(signal);
+  const workspace = checkWorkspace(options.workspace);
+  const selection = selectionArguments(options.selection);
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'deepdebug-pytest-'));
+  try {
+    const reportFile = path.join(scratch, 'report.jsonl');
+    const faultFile = path.join(scratch, 'fault.txt');
+    const started = Date.now();
+    const exit = await runInProcessGroup(options.python, [...pytestArguments(), ...selection], {
+      cwd: workspace,
+      env: pytestEnvironment(options, workspace, reportFile, faultFile),
+      timeoutMs: options.timeoutMs,
+      signal,
+    });
+    const durationMs = Date.now() - started;
+    if (exit.spawnError) {
+      throw new UserError('no-python', `cannot run the Python interpreter "${options.python}" (${exit.spawnError.code ?? exit.spawnError.message})`);
+    }
+    const report = parsePluginReport(await readIfPresent(reportFile));
+    const fault = await readIfPresent(faultFile);
+    const tests = resultsOf(report, exit, fault, { ...options, workspace });
+    return {
+      kind: 'pytest-run',
+      workspace,
+      python: options.python,
+      selection: options.selection,
+      tests,
+      exitCode: report.exitStatus ?? exitStatusOf(exit),
+      durationMs,
+      coverageRecorded: options.coverage,
+    };
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function checkWorkspace(workspace: string): string {
+  const resolved = path.resolve(workspace);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(resolved);
+  } catch {
+    throw new UserError('bad-workspace', `workspace not found: ${resolved}`);
+  }
+  if (!stat.isDirectory()) throw new UserError('bad-workspace', `workspace is not a folder: ${resolved}`);
+  return resolved;
+}
+
+/** The selection as pytest arguments; anything but node ids, paths and -k/-m is refused. */
+export function selectionArguments(selection: string[]): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < selection.length; i++) {
+    const item = selection[i];
+    if (SELECTION_OPTIONS.has(item)) {
+      const expression = selection[i + 1];
+      if (expression === undefined) throw new UserError('pytest-usage', `${item} needs an expression`);
+      args.push(item, expression);
+      i++;
+    } else if (item.startsWith('-')) {
+      throw new UserError('pytest-usage', `unsupported test selection "${item}": give node ids, files, -k EXPR or -m EXPR`);
+    } else {
+      args.push(item);
+    }
+  }
+  return args;
+}
+
+function pytestArguments(): string[] {
+  return [
+    '-m', 'pytest',
+    '-p', PLUGIN_MODULE,
+    // The cache provider writes .pytest_cache into the workspace.
+    '-p', 'no:cacheprovider',
+    // Our plugin owns faulthandler: it dumps the crashing test's stack to our fault file.
+    '-p', 'no:faulthandler',
+    '--tb=long', '--showlocals', '--color=no', '-q',
+  ];
+}
+
+function pytestEnvironment(options: RunPytestOptions, workspace: string, reportFile: string, faultFile: string): NodeJS.ProcessEnv {
+  const inherited = { ...process.env, ...options.env };
+  const pythonPath = [inherited.PYTHONPATH, pythonHelpersDir()].filter((entry) => entry).join(path.delimiter);
+  return {
+    ...inherited,
+    PYTHONPATH: pythonPath,
+    PYTHONDONTWRITEBYTECODE: '1',
+    DEEPDEBUG_REPORT: reportFile,
+    DEEPDEBUG_FAULT: faultFile,
+    DEEPDEBUG_WORKSPACE: workspace,
+    DEEPDEBUG_COVERAGE: options.coverage ? '1' : '0',
+    DEEPDEBUG_TIMEOUT: String(Math.max(0, options.perTestTimeoutMs) / 1000),
+  };
+}
+
+async function readIfPresent(file: string): Promise<string> {
+  try {
+    return await fs.promises.readFile(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function exitStatusOf(exit: GroupRunResult): number {
+  if (exit.code !== null) return exit.code;
+  const number = exit.signal ? os.constants.signals[exit.signal] : undefined;
+  return 128 + (number ?? 0);
+}
+
+function resultsOf(report: PluginReport, exit: GroupRunResult, fault: string, options: RunPytestOptions): TestResult[] {
+  if (!report.started) throw startFailure(exit, options.python);
+  if (report.exitStatus === 4 || (report.exitStatus === null && exit.code === 4 && !exit.timedOut)) {
+    throw new UserError('pytest-usage', `pytest: ${usageMessage(exit.output)}`);
+  }
+  if (report.exitStatus === 3) {
+    throw new Error(`pytest stopped with an internal error: ${lastLine(exit.output, /^INTERNALERROR>/)}`);
+  }
+  const tests = [...report.results];
+  if (report.exitStatus === null) {
+    const unfinished = unfinishedTest(report, exit, fault, options);
+    if (unfinished) tests.push(unfinished);
+  }
+  if (tests.length === 0 && (report.exitStatus === 5 || report.collected === 0)) {
+    throw new UserError(
+      'no-tests',
+      options.selection.length > 0
+        ? `no tests matched the selection: ${options.selection.join(' ')}`
+        : `no tests were collected in ${options.workspace}`,
+    );
+  }
+  return tests;
+}
+
+/** The result for the test that was running when the session ended early, if there was one. */
+function unfinishedTest(report: PluginReport, exit: GroupRunResult, fault: string, options: RunPytestOptions): TestResult | null {
+  const frames = parseTracebackText(fault, options.workspace);
+  // A death outside any test during collection still deserves a result; after the last test it is not a test's fault.
+  const nodeid = report.running ?? (report.collected === null ? collectionNodeid(frames) : null);
+  if (nodeid === null) return null;
+  const phase = report.running === null ? 'collect' : 'call';
+  const base = { nodeid, phase, durationMs: 0, longrepr: fault.trim(), frames } as const;
+  if (exit.timedOut) {
+    const seconds = (options.timeoutMs ?? 0) / 1000;
+    return { ...base, outcome: 'timeout', exception: 'RunTimeout', message: `the test run exceeded its time limit of ${seconds} s` };
+  }
+  if (fault.startsWith('Timeout (')) {
+    const seconds = options.perTestTimeoutMs / 1000;
+    return {
+      ...base,
+      outcome: 'timeout',
+      exception: 'TestTimeout',
+      message: `test exceeded the per-test timeout of ${seconds} s and did not respond to the interrupt`,
+    };
+  }
+  const how = exit.signal ? `signal ${exit.signal}` : `exit status ${exit.code}`;
+  const fatal = fault.split('\n').find((line) => line.startsWith('Fatal Python error:'));
+  return {
+    ...base,
+    outcome: 'crashed',
+    exception: 'InterpreterCrash',
+    message: `the Python interpreter died (${how})${fatal ? `: ${fatal}` : ''}`,
+  };
+}
+
+function collectionNodeid(frames: { file: string; inWorkspace: boolean }[]): string {
+  const own = frames.filter((frame) => frame.inWorkspace);
+  return own.length > 0 ? own[own.length - 1].file : '<collection>';
+}
+
+function startFailure(exit: GroupRunResult, python: string): Error {
+  const output = exit.output;
+  if (/No module named '?pytest'?$/m.test(output)) {
+    return new UserError('no-pytest', `pytest is not installed for the Python interpreter "${python}"`);
+  }
+  if (output.includes(PLUGIN_MODULE)) {
+    return new Error(`the DeepDebug pytest plugin failed to load: ${lastLine(output, /\S/)}`);
+  }
+  if (exit.code === 4) return new UserError('pytest-usage', `pytest: ${usageMessage(output)}`);
+  if (exit.code === 126 || exit.code === 127 || exit.signal !== null) {
+    return new UserError('no-python', `the Python interpreter "${python}" failed to start: ${lastLine(output, /\S/)}`);
+  }
+  return new Error(`pytest exited with status ${exit.code} before running: ${lastLine(output, /\S/)}`);
+}
+
+/** pytest's own one-line complaint: "ERROR: file or directory not found: x", "error: unrecognized arguments". */
+function usageMessage(output: string): string {
+  const lines = output.split('\n').map((line) => line.trim());
+  const error = lines.find((line) => /^ERROR: (?!usage:)/.test(line) || /: error: /.test(line));
+  if (error) return error.replace(/^ERROR: /, '');
+  return lines.find((line) => line !== '') ?? 'usage error';
+}
+
+function lastLine(output: string, pattern: RegExp): string {
+  const lines = output.split('\n').filter((line) => pattern.test(line));
+  return lines.length > 0 ? lines[lines.length - 1].trim() : '(no output)';
+}
+

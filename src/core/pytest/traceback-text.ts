@@ -1,0 +1,107 @@
+import type { Frame } from '../types';
+import { workspaceFile } from './paths';
+
+// Frames from traceback TEXT, for failures that reach us without our plugin's structured
+// frames (the Python extension's test messages) and for a crashed interpreter's faulthandler
+// dump. Understands pytest's long and short formats (with --showlocals lines) and Python's
+// native tracebacks, including faulthandler's "most recent call first" order.
+
+/** "stats.py:11: ZeroDivisionError" or "tests/test_a.py:5: in test_a" (pytest's entry ends). */
+const PYTEST_LOCATION = /^(\S.*?):(\d+): (.*)$/;
+/** `  File "x.py", line 5, in f` (Python), `  File "x.py", line 5 in f` (faulthandler), `E     File "x.py", line 5` (SyntaxError). */
+const NATIVE_LOCATION = /^(?:E)?\s*File "(.+)", line (\d+)(?:,? in (.+?))?\s*$/;
+/** pytest prints the failing function's source; its `def` names the final entry's function. */
+const DEF_LINE = /^[>\s]*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/;
+/** A --showlocals line: `name       = value` at column 0. */
+const LOCAL_LINE = /^([A-Za-z_]\w*)\s*= (.*)$/;
+/** pytest's source and explanation lines, never locations. */
+const SOURCE_OR_EXPLANATION = /^[E>](\s|$)/;
+const CALLS_FIRST_HEADER = /\(most recent call first\):\s*$/;
+const CURRENT_THREAD_HEADER = /^Current thread .*\(most recent call first\):\s*$/;
+
+interface RawFrame {
+  file: string;
+  line: number;
+  function: string;
+  locals?: Record<string, string>;
+}
+
+export function parseTracebackText(text: string, workspace: string): Frame[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const dump = dumpBlock(lines);
+  const raw = dump ? parseDump(dump) : parseInOrder(lines);
+  const frames: Frame[] = [];
+  for (const frame of raw) {
+    const previous = frames[frames.length - 1];
+    const located = workspaceFile(frame.file, workspace);
+    // pytest repeats a SyntaxError's location as a native line: keep one frame per place.
+    if (previous && previous.file === located.file && previous.line === frame.line) continue;
+    frames.push({ ...frame, ...located });
+  }
+  return frames;
+}
+
+/** The frames of a faulthandler dump (the current thread's when there are several), or null. */
+function dumpBlock(lines: string[]): string[] | null {
+  let start = lines.findIndex((line) => CURRENT_THREAD_HEADER.test(line));
+  if (start < 0) start = lines.findIndex((line) => CALLS_FIRST_HEADER.test(line));
+  if (start < 0) return null;
+  const block: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '' || CALLS_FIRST_HEADER.test(line)) break;
+    block.push(line);
+  }
+  return block;
+}
+
+function parseDump(block: string[]): RawFrame[] {
+  const frames: RawFrame[] = [];
+  for (const line of block) {
+    const native = NATIVE_LOCATION.exec(line);
+    if (native) frames.push({ file: native[1], line: Number(native[2]), function: native[3] ?? '<module>' });
+  }
+  return frames.reverse();
+}
+
+function parseInOrder(lines: string[]): RawFrame[] {
+  const frames: RawFrame[] = [];
+  // Lines of the pytest entry being read, since the previous location line.
+  let entry: string[] = [];
+  for (const line of lines) {
+    const native = NATIVE_LOCATION.exec(line);
+    if (native) {
+      frames.push({ file: native[1], line: Number(native[2]), function: native[3] ?? '<module>' });
+      entry = [];
+      continue;
+    }
+    const location = SOURCE_OR_EXPLANATION.test(line) ? null : PYTEST_LOCATION.exec(line);
+    if (location) {
+      frames.push(pytestFrame(location, entry));
+      entry = [];
+      continue;
+    }
+    entry.push(line);
+  }
+  return frames;
+}
+
+function pytestFrame(location: RegExpExecArray, entry: string[]): RawFrame {
+  const [, file, line, rest] = location;
+  const called = /^in (\S+)$/.exec(rest);
+  const frame: RawFrame = { file, line: Number(line), function: called ? called[1] : definedFunction(entry) };
+  const locals: Record<string, string> = {};
+  for (const entryLine of entry) {
+    const local = LOCAL_LINE.exec(entryLine);
+    if (local) locals[local[1]] = local[2];
+  }
+  if (Object.keys(locals).length > 0) frame.locals = locals;
+  return frame;
+}
+
+function definedFunction(entry: string[]): string {
+  for (let i = entry.length - 1; i >= 0; i--) {
+    const match = DEF_LINE.exec(entry[i]);
+    if (match) return match[1];
+  }
+  return '<module>';
+}
