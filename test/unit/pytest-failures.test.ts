@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import { failuresOf, isTestFile } from '../../src/core/pytest/failures';
+import type { PytestRun, TestResult } from '../../src/core/types';
+
+function result(nodeid: string, outcome: TestResult['outcome'], extra: Partial<TestResult> = {}): TestResult {
+  return { nodeid, outcome, phase: 'call', durationMs: 1, frames: [], ...extra };
+}
+
+function run(tests: TestResult[]): PytestRun {
+  return { kind: 'pytest-run', workspace: '/w', python: 'python3', selection: [], tests, exitCode: 1, durationMs: 10, coverageRecorded: false };
+}
+
+describe('failuresOf', () => {
+  it('keeps failed, errored, timed-out and crashed tests, each with its kind', () => {
+    const frame = { file: 'm.py', line: 3, function: 'f', inWorkspace: true };
+    const failures = failuresOf(
+      run([
+        result('t.py::ok', 'passed'),
+        result('t.py::skip', 'skipped'),
+        result('t.py::xf', 'xfailed'),
+        result('t.py::xp', 'xpassed'),
+        result('t.py::bad', 'failed', { exception: 'AssertionError', message: 'assert 1 == 2', longrepr: 'E   assert 1 == 2', frames: [frame] }),
+        result('t.py::fixture', 'error', { phase: 'setup', exception: 'RuntimeError' }),
+        result('broken.py', 'error', { phase: 'collect', exception: 'SyntaxError' }),
+        result('t.py::slow', 'timeout', { exception: 'TestTimeout' }),
+        result('t.py::boom', 'crashed', { exception: 'InterpreterCrash' }),
+      ]),
+    );
+    assert.deepEqual(
+      failures.map((failure) => [failure.nodeid, failure.kind, failure.exception]),
+      [
+        ['t.py::bad', 'test', 'AssertionError'],
+        ['t.py::fixture', 'test', 'RuntimeError'],
+        ['broken.py', 'collection', 'SyntaxError'],
+        ['t.py::slow', 'timeout', 'TestTimeout'],
+        ['t.py::boom', 'crash', 'InterpreterCrash'],
+      ],
+    );
+    assert.deepEqual(failures[0], {
+      nodeid: 't.py::bad',
+      kind: 'test',
+      exception: 'AssertionError',
+      message: 'assert 1 == 2',
+      longrepr: 'E   assert 1 == 2',
+      frames: [frame],
+    });
+  });
+
+  it('fills in what a result lacks', () => {
+    const [failure] = failuresOf(run([result('t.py::bare', 'error', { phase: 'teardown' })]));
+    assert.deepEqual(failure, { nodeid: 't.py::bare', kind: 'test', exception: 'Error', message: '', longrepr: '', frames: [] });
+  });
+});
+
+describe('isTestFile', () => {
+  it("follows pytest's default names and test folders", () => {
+    for (const file of ['test_stats.py', 'pkg/stats_test.py', 'conftest.py', 'tests/helpers.py', 'src/test/util.py', 'a\\tests\\b.py']) {
+      assert.equal(isTestFile(file), true, file);
+    }
+    for (const file of ['stats.py', 'testing.py', 'pkg/contest.py', 'latest_test.txt', 'tests_data/x.py', 'attest.py']) {
+      assert.equal(isTestFile(file), false, file);
+    }
+  });
+});
