@@ -41,6 +41,8 @@ export const testUserSettings: Record<string, unknown> = {
   'chat.commandCenter.enabled': false,
   'git.enabled': false,
   'files.autoSave': 'off',
+  'diffEditor.hideUnchangedRegions.enabled': false,
+  'diffEditor.renderSideBySide': true,
   'window.restoreWindows': 'none',
   'deepdebug.pythonPath': 'python3',
 };

@@ -68,6 +68,24 @@ export class Workbench {
     await this.quickInput().waitFor({ state: 'hidden' });
   }
 
+  /** The cursor's line as the status bar shows it ("Ln 6, Col 5"). */
+  async cursorLine(): Promise<number> {
+    const item = this.page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+    const match = /Ln (\d+)/.exec(await item.innerText());
+    if (!match) throw new Error('the status bar shows no cursor position');
+    return Number(match[1]);
+  }
+
+  /** Moves the cursor to the next diagnostic in the active editor (F8), then closes its peek. */
+  async goToNextProblem(): Promise<void> {
+    await this.activeEditor().locator('.view-lines').click({ position: { x: 5, y: 5 } });
+    await this.page.keyboard.press('F8');
+    const peek = this.page.locator('.marker-widget');
+    await peek.waitFor({ state: 'visible', timeout: 15_000 });
+    await this.page.keyboard.press('Escape');
+    await peek.waitFor({ state: 'hidden' });
+  }
+
   activeEditor(): Locator {
     return this.page.locator('.editor-group-container.active .monaco-editor').first();
   }
