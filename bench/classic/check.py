@@ -63,10 +63,12 @@ def run_pytest(workspace, python):
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.xml")
         env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        subprocess.run(
+        completed = subprocess.run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace, env=env, capture_output=True, timeout=PYTEST_TIMEOUT_SECONDS,
+            cwd=workspace, env=env, capture_output=True, text=True, timeout=PYTEST_TIMEOUT_SECONDS,
         )
+        if not os.path.exists(report):
+            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
         root = ET.parse(report).getroot()
     failed, passed, seconds = [], 0, 0.0
     for case in root.iter("testcase"):
@@ -96,22 +98,34 @@ def check_bug(folder, python):
     if span is None:
         return bug, problems + [f"no top-level function {bug['function']} in {bug['file']}"], None
     first, last = span
-    if not first <= bug["buggyLine"] <= last:
-        problems.append(f"buggyLine {bug['buggyLine']} is outside {bug['function']} (lines {first}-{last})")
     if find_function(bug["fixedFunction"], bug["function"]) is None:
         problems.append("fixedFunction does not define the function")
     lines = buggy_source.splitlines(keepends=True)
-    if "".join(lines[first - 1:last]) == bug["fixedFunction"]:
+    buggy_function = lines[first - 1:last]
+    fixed_function = bug["fixedFunction"].splitlines(keepends=True)
+    # The bug sits on the first line where the buggy and the fixed function differ.
+    differing = [i for i, (old, new) in enumerate(zip(buggy_function, fixed_function)) if old != new]
+    if differing:
+        bug_line = first + differing[0]
+    elif len(buggy_function) != len(fixed_function):
+        bug_line = first + min(len(buggy_function), len(fixed_function))
+    else:
+        bug_line = None
         problems.append("fixedFunction equals the buggy function")
+    if bug_line is not None and bug["buggyLine"] != bug_line:
+        problems.append(f"buggyLine is {bug['buggyLine']}, but the functions first differ on line {bug_line}")
     fixed_source = "".join(lines[:first - 1]) + bug["fixedFunction"] + "".join(lines[last:])
 
     with tempfile.TemporaryDirectory() as tmp:
         workspace = os.path.join(tmp, os.path.basename(folder))
         shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
-        buggy_failed, buggy_passed, buggy_seconds = run_pytest(workspace, python)
-        with open(os.path.join(workspace, bug["file"]), "w") as f:
-            f.write(fixed_source)
-        fixed_failed, fixed_passed, fixed_seconds = run_pytest(workspace, python)
+        try:
+            buggy_failed, buggy_passed, buggy_seconds = run_pytest(workspace, python)
+            with open(os.path.join(workspace, bug["file"]), "w") as f:
+                f.write(fixed_source)
+            fixed_failed, fixed_passed, fixed_seconds = run_pytest(workspace, python)
+        except (RuntimeError, subprocess.TimeoutExpired, ET.ParseError) as error:
+            return bug, problems + [f"could not run the tests: {error}"], None
 
     if not buggy_failed:
         problems.append("no test fails on the buggy code")
