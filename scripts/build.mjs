@@ -27,7 +27,13 @@ await Promise.all(
       // vscode is provided by the editor; onnxruntime-node and transformers.js carry native
       // binaries and wasm that must stay in node_modules.
       external: ['vscode', 'onnxruntime-node', '@huggingface/transformers', 'sharp'],
-      banner: entry.banner ? { js: entry.banner } : undefined,
+      // web-tree-sitter's ESM build reads import.meta.url, which a CommonJS bundle lacks.
+      define: { 'import.meta.url': '__importMetaUrl' },
+      banner: {
+        js: [entry.banner, "const __importMetaUrl = require('url').pathToFileURL(__filename).href;"]
+          .filter(Boolean)
+          .join('\n'),
+      },
       logLevel: 'warning',
     }),
   ),

@@ -1,0 +1,80 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { runAnalyze, runFix } from '../core/engine';
+import { sha256 } from '../core/hash';
+import { UserError, describeError, isCanceled } from '../core/errors';
+import type { FixReport, ValidatedPatch } from '../core/types';
+import { USAGE, parseArgs, type CliCommand } from './args';
+import { formatAnalyzeReport, formatFixReport } from './format';
+import { progressPrinter } from './progress';
+
+const EXIT = { fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
+
+/** Writes the best patch, refusing if the file changed since the patch was made. */
+async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<string> {
+  const target = path.resolve(workspace, patch.file);
+  if (sha256(await fs.readFile(target)) !== patch.baseSha256) {
+    throw new UserError('bad-workspace', `${patch.file} changed while DeepDebug ran; patch not applied`);
+  }
+  await fs.writeFile(target, patch.newFileText);
+  return patch.file;
+}
+
+async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {
+  const progress = progressPrinter(process.stderr);
+  const hooks = { onProgress: progress.report, signal };
+  try {
+    if (cli.command === 'analyze') {
+      const report = await runAnalyze(cli.engine, hooks);
+      progress.finish();
+      if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
+      process.stdout.write(formatAnalyzeReport(report));
+      return report.failures.length === 0 ? EXIT.nothingToFix : EXIT.fixed;
+    }
+    const report: FixReport = await runFix(cli.engine, hooks);
+    progress.finish();
+    let applied: string | null = null;
+    const best = report.patches[0];
+    if (cli.apply && best) applied = await applyPatch(report.workspace, best);
+    if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
+    process.stdout.write(formatFixReport(report, applied));
+    if (report.failures.length === 0) return EXIT.nothingToFix;
+    return report.patches.length > 0 ? EXIT.fixed : EXIT.notFixed;
+  } finally {
+    progress.finish();
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return argv.length === 0 ? EXIT.badInput : EXIT.fixed;
+  }
+  const controller = new AbortController();
+  // First Ctrl-C stops cleanly (workers killed, temp copies removed); a second one forces exit.
+  process.once('SIGINT', () => {
+    process.stderr.write('\ninterrupted: stopping...\n');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  });
+  try {
+    return await runCommand(parseArgs(argv), controller.signal);
+  } catch (error) {
+    if (isCanceled(error)) {
+      process.stderr.write('deepdebug: interrupted, nothing changed\n');
+      return EXIT.interrupted;
+    }
+    if (error instanceof UserError) {
+      process.stderr.write(`deepdebug: ${error.message}\n`);
+      if (error.code === 'bad-usage') process.stderr.write(USAGE + '\n');
+      return EXIT.badInput;
+    }
+    process.stderr.write(`deepdebug: internal error: ${describeError(error)}\n`);
+    if (process.env.DEEPDEBUG_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return EXIT.badInput;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,266 @@
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { UserError, throwIfAborted, describeError, isCanceled } from './errors';
+import { runPytest } from './pytest/run';
+import { failuresOf, isTestFile } from './pytest/failures';
+import { localize } from './localize';
+import { buildModelInput } from './skeleton';
+import { templateCandidates } from './generate/templates';
+import { dedupeCandidates } from './generate/candidate';
+import { ValidatorPool } from './validate';
+import { orderForValidation, rankValidated } from './ranking';
+import { sha256 } from './hash';
+import type {
+  AnalyzeReport,
+  Candidate,
+  EngineHooks,
+  EngineOptions,
+  Failure,
+  FixReport,
+  PytestRun,
+  Suspect,
+  ValidatedPatch,
+} from './types';
+
+// Runs the pipeline stages under one time budget: tests -> localize -> (skeleton | generate ->
+// validate). Every stage is a plain function over plain data; this module only sequences them,
+// keeps the clock, and reports progress.
+
+const DEFAULT_TIME_BUDGET_MS = 60_000;
+const DEFAULT_MAX_CANDIDATES = 2000;
+/** Suspects that get template edits / model samples: the top of the ranking holds the bug almost always. */
+const TEMPLATE_SUSPECTS = 5;
+/** Stop once this many patches validate: the user reviews a handful, not hundreds. */
+const ENOUGH_PATCHES = 5;
+
+interface Clock {
+  startedAt: number;
+  deadline: number;
+  elapsed(): number;
+  left(): number;
+}
+
+function startClock(budgetMs: number): Clock {
+  const startedAt = Date.now();
+  return {
+    startedAt,
+    deadline: startedAt + budgetMs,
+    elapsed: () => Date.now() - startedAt,
+    left: () => startedAt + budgetMs - Date.now(),
+  };
+}
+
+async function checkWorkspace(workspace: string): Promise<string> {
+  const absolute = path.resolve(workspace);
+  const stat = await fs.stat(absolute).catch(() => null);
+  if (!stat?.isDirectory()) throw new UserError('bad-workspace', `workspace not found or not a folder: ${workspace}`);
+  return absolute;
+}
+
+function sourceReader(workspace: string): (file: string) => Promise<string | null> {
+  const cache = new Map<string, Promise<string | null>>();
+  return (file) => {
+    let text = cache.get(file);
+    if (!text) {
+      // Non-UTF-8 files are not ours to patch: treat them as unreadable rather than mangle them.
+      // ignoreBOM keeps a BOM in the text, so the text's hash equals the file's hash.
+      const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+      text = fs
+        .readFile(path.resolve(workspace, file))
+        .then((bytes) => decoder.decode(bytes))
+        .catch(() => null);
+      cache.set(file, text);
+    }
+    return text;
+  };
+}
+
+interface Analysis {
+  workspace: string;
+  run: PytestRun;
+  failures: Failure[];
+  suspects: Suspect[];
+  readSource: (file: string) => Promise<string | null>;
+}
+
+async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: Clock): Promise<Analysis> {
+  const workspace = await checkWorkspace(options.workspace);
+  const python = options.python ?? 'python3';
+  hooks.onProgress?.({ stage: 'running-tests', message: 'running tests' });
+  const run = await runPytest(
+    {
+      workspace,
+      python,
+      selection: options.tests,
+      coverage: true,
+      // One hanging test must not eat the whole budget.
+      perTestTimeoutMs: Math.max(2_000, Math.min(30_000, clock.left() / 4)),
+      timeoutMs: Math.max(5_000, clock.left()),
+    },
+    hooks.signal,
+  );
+  const failures = failuresOf(run);
+  throwIfAborted(hooks.signal);
+  hooks.onProgress?.({
+    stage: 'localizing',
+    message: `${failures.length} failing of ${run.tests.length}; localizing`,
+  });
+  const readSource = sourceReader(workspace);
+  const suspects =
+    failures.length === 0
+      ? []
+      : await localize(run, failures, { workspace, readSource, isTestFile });
+  return { workspace, run, failures, suspects, readSource };
+}
+
+export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
+  const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  const analysis = await analyzeStage(options, hooks, clock);
+  const top = analysis.suspects[0];
+  const topSource = top ? await analysis.readSource(top.file) : null;
+  const skeleton =
+    top && topSource !== null
+      ? await buildModelInput({
+          source: topSource,
+          file: top.file,
+          focal: { function: top.function, startLine: top.startLine, endLine: top.endLine },
+          failure: analysis.failures[0],
+        })
+      : null;
+  hooks.onProgress?.({ stage: 'done', message: 'analysis done' });
+  return {
+    version: 1,
+    workspace: analysis.workspace,
+    failures: analysis.failures,
+    suspects: analysis.suspects,
+    skeleton,
+    stats: {
+      elapsedMs: clock.elapsed(),
+      testsRun: analysis.run.tests.length,
+      coverageRecorded: analysis.run.coverageRecorded,
+    },
+  };
+}
+
+async function generateStage(
+  analysis: Analysis,
+  options: EngineOptions,
+  hooks: EngineHooks,
+): Promise<Candidate[]> {
+  const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+  const editable = analysis.suspects.filter((s) => options.allowTestEdits || !isTestFile(s.file));
+  hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${Math.min(editable.length, TEMPLATE_SUSPECTS)} suspects` });
+  const templates = await templateCandidates(editable.slice(0, TEMPLATE_SUSPECTS), analysis.readSource, {
+    maxCandidates,
+    allowTestEdits: options.allowTestEdits ?? false,
+    isTestFile,
+  });
+  return orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates);
+}
+
+async function validateStage(
+  pool: ValidatorPool,
+  workers: number,
+  candidates: Candidate[],
+  readSource: (file: string) => Promise<string | null>,
+  clock: Clock,
+  hooks: EngineHooks,
+): Promise<{ patches: ValidatedPatch[]; validated: number; timeToFirstFixMs: number | null }> {
+  const patches: ValidatedPatch[] = [];
+  let next = 0;
+  let validated = 0;
+  let timeToFirstFixMs: number | null = null;
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  hooks.signal?.addEventListener('abort', onAbort);
+  const timer = setTimeout(onAbort, Math.max(0, clock.left()));
+  const lane = async (): Promise<void> => {
+    while (!stop.signal.aborted && next < candidates.length && patches.length < ENOUGH_PATCHES) {
+      const candidate = candidates[next++]!;
+      const outcome = await pool.validate(candidate, stop.signal).catch((error: unknown) => {
+        if (isCanceled(error)) return null;
+        throw error;
+      });
+      if (!outcome) return;
+      validated++;
+      if (outcome.verdict === 'validated') {
+        timeToFirstFixMs ??= clock.elapsed();
+        const base = (await readSource(candidate.file)) ?? '';
+        patches.push({ ...candidate, validation: outcome.validation, baseSha256: sha256(base) });
+      }
+      hooks.onProgress?.({
+        stage: 'validating',
+        message: `validating ${validated}/${candidates.length} (${patches.length} validated)`,
+        done: validated,
+        total: candidates.length,
+      });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers }, lane));
+  } finally {
+    clearTimeout(timer);
+    hooks.signal?.removeEventListener('abort', onAbort);
+  }
+  return { patches: rankValidated(patches), validated, timeToFirstFixMs };
+}
+
+function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
+  if (!run.coverageRecorded) return undefined;
+  return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
+}
+
+export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): Promise<FixReport> {
+  const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  const analysis = await analyzeStage(options, hooks, clock);
+  const report: FixReport = {
+    version: 1,
+    workspace: analysis.workspace,
+    failures: analysis.failures,
+    flaky: [],
+    suspects: analysis.suspects,
+    patches: [],
+    model: { name: null, device: null },
+    stats: { candidatesGenerated: 0, candidatesValidated: 0, elapsedMs: 0, timeToFirstFixMs: null },
+  };
+  const failingTests = analysis.failures.filter((f) => f.kind !== 'collection').map((f) => f.nodeid);
+  const done = (): FixReport => {
+    report.stats.elapsedMs = clock.elapsed();
+    hooks.onProgress?.({ stage: 'done', message: `${report.patches.length} validated patches` });
+    return report;
+  };
+  // Collection errors (syntax errors, import failures) stop the suite before any test runs;
+  // they are reported with their location, and there is nothing the validator could run.
+  if (failingTests.length === 0 || analysis.suspects.length === 0) return done();
+
+  const workers = os.availableParallelism();
+  const pool = await ValidatorPool.start(
+    {
+      workspace: analysis.workspace,
+      python: options.python ?? 'python3',
+      failing: failingTests,
+      passing: analysis.run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
+      workers,
+      coverage: coverageByTest(analysis.run),
+    },
+    hooks.signal,
+  );
+  try {
+    const recheck = await pool.recheckFailing();
+    report.flaky = recheck.flaky;
+    report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
+    if (recheck.stillFailing.length === 0) return done();
+    throwIfAborted(hooks.signal);
+    const candidates = await generateStage(analysis, options, hooks);
+    report.stats.candidatesGenerated = candidates.length;
+    const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
+    throwIfAborted(hooks.signal);
+    report.patches = result.patches;
+    report.stats.candidatesValidated = result.validated;
+    report.stats.timeToFirstFixMs = result.timeToFirstFixMs;
+    return done();
+  } finally {
+    await pool.dispose();
+  }
+}
