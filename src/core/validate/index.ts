@@ -1,0 +1,307 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CanceledError, UserError, throwIfAborted } from '../errors';
+import { pythonHelpersDir } from '../resources';
+import type { Candidate } from '../types';
+import type { ResultMessage } from './protocol';
+import { coveringTests, type CoverageMap } from './selection';
+import { createShadowCopy, removeShadowCopy, type ShadowCopy } from './shadow';
+import { verdictOf, type ValidationOutcome } from './verdict';
+import { WorkerProcess, type WorkerLaunch } from './worker';
+
+export type { ValidationOutcome, Verdict } from './verdict';
+export type { PatchMethod } from './protocol';
+
+// Validates candidate patches against the tests, fast and isolated: N persistent pytest
+// sessions on a shadow copy of the workspace, each forking one child per candidate (see
+// src/python/deepdebug_worker.py). validate() calls queue over the workers.
+
+export interface ValidatorOptions {
+  workspace: string;
+  python: string;
+  /** Node ids of the tests the patch must make pass. */
+  failing: string[];
+  /** Node ids of the tests that passed before and must keep passing. */
+  passing: string[];
+  /** Parallel workers; default: the number of cores. */
+  workers?: number;
+  /** Wall time for one candidate (patch + all its tests); default 10 000. */
+  perCandidateTimeoutMs?: number;
+  /** Address space a candidate may add to its worker's, in MiB; default 2048. */
+  memoryLimitMb?: number;
+  /** Per test node id: workspace-relative file -> executed lines. */
+  coverage?: CoverageMap;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MEMORY_MB = 2048;
+
+interface Waiter {
+  resolve: (worker: WorkerProcess) => void;
+  reject: (error: Error) => void;
+}
+
+export class ValidatorPool {
+  private readonly idle: WorkerProcess[] = [];
+  private readonly waiters: Waiter[] = [];
+  private disposed = false;
+  private disposing: Promise<void> | undefined;
+  /** Workers alive or starting; below the requested count a dead one is replaced. */
+  private readonly all = new Set<WorkerProcess>();
+  private starting = 0;
+  /** Workers ever launched: names each one's own pytest temp folder. */
+  private launched: number;
+
+  private constructor(
+    private readonly options: ValidatorOptions,
+    private readonly shadow: ShadowCopy,
+    private readonly launch: Omit<WorkerLaunch, 'basetemp'>,
+    /** Failing tests the worker sessions collected (the ones a patch can be checked against). */
+    readonly failing: string[],
+    readonly passing: string[],
+    /** Requested tests the sessions did not collect (e.g. collection errors): never validated. */
+    readonly uncollected: string[],
+    private readonly size: number,
+  ) {
+    this.launched = size;
+  }
+
+  static async start(options: ValidatorOptions, signal?: AbortSignal): Promise<ValidatorPool> {
+    throwIfAborted(signal);
+    if (!fs.statSync(options.workspace, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new UserError('bad-workspace', `workspace is not a folder: ${options.workspace}`);
+    }
+    if (options.failing.length === 0) throw new UserError('no-tests', 'no failing test to validate patches against');
+    const size = Math.max(1, options.workers ?? os.availableParallelism());
+    const shadow = await createShadowCopy(options.workspace);
+    const tests = [...new Set([...options.failing, ...options.passing])];
+    const launch = { python: options.python, cwd: shadow.workspace, helpersDir: pythonHelpersDir(), tests };
+    const started = await Promise.allSettled(
+      Array.from({ length: size }, (_, i) => WorkerProcess.start({ ...launch, basetemp: basetempFor(shadow, i) })),
+    );
+    const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    const cleanup = async () => {
+      await Promise.all(workers.map((w) => w.worker.kill()));
+      await removeShadowCopy(shadow);
+    };
+    if (failure || signal?.aborted) {
+      await cleanup();
+      if (signal?.aborted) throw new CanceledError();
+      throw failure!.reason;
+    }
+    const missing = new Set(workers[0]!.ready.missing);
+    const failing = options.failing.filter((id) => !missing.has(id));
+    if (failing.length === 0) {
+      await cleanup();
+      throw new UserError('no-tests', `pytest did not collect the failing tests: ${options.failing.join(', ')}`);
+    }
+    const pool = new ValidatorPool(
+      options,
+      shadow,
+      launch,
+      failing,
+      options.passing.filter((id) => !missing.has(id)),
+      tests.filter((id) => missing.has(id)),
+      size,
+    );
+    for (const { worker } of workers) pool.adopt(worker);
+    return pool;
+  }
+
+  /** The shadow copy's temp folder (everything the pool writes lives under it). */
+  get tempRoot(): string {
+    return this.shadow.root;
+  }
+
+  /** Process ids of the worker sessions. */
+  get workerPids(): number[] {
+    return [...this.all].flatMap((w) => (w.pid === undefined ? [] : [w.pid]));
+  }
+
+  /** Re-runs the failing tests once on the unpatched code: those that pass now are flaky. */
+  async recheckFailing(signal?: AbortSignal): Promise<{ stillFailing: string[]; flaky: string[] }> {
+    const reply = await this.run(
+      { op: 'check', tests: this.failing, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb },
+      signal,
+    );
+    const passed = new Set(
+      reply.status === 'done'
+        ? reply.results.filter((r) => r.outcome === 'passed' || r.outcome === 'xpassed').map((r) => r.nodeid)
+        : [],
+    );
+    return {
+      stillFailing: this.options.failing.filter((id) => !passed.has(id)),
+      flaky: this.failing.filter((id) => passed.has(id)),
+    };
+  }
+
+  async validate(candidate: Candidate, signal?: AbortSignal): Promise<ValidationOutcome> {
+    const started = Date.now();
+    const problem = this.candidateProblem(candidate);
+    if (problem) {
+      return {
+        candidate,
+        verdict: 'error',
+        validation: { failingFixed: 0, failingTotal: this.failing.length, suitePassed: 0, suiteTotal: 0 },
+        detail: problem,
+        durationMs: Date.now() - started,
+        tests: [],
+      };
+    }
+    const covering = coveringTests(
+      this.options.coverage,
+      this.passing,
+      candidate.file,
+      candidate.startLine,
+      candidate.endLine,
+    );
+    try {
+      const reply = await this.run(
+        {
+          op: 'validate',
+          file: candidate.file,
+          source: candidate.newFileText,
+          function: candidate.function,
+          startLine: candidate.startLine,
+          endLine: candidate.endLine,
+          failing: this.failing,
+          passing: this.passing,
+          covering,
+          timeoutMs: this.timeoutMs,
+          memoryMb: this.memoryMb,
+        },
+        signal,
+      );
+      return verdictOf({ candidate, reply, failing: this.failing, passing: this.passing, covering });
+    } catch (error) {
+      if (error instanceof CanceledError) throw error;
+      if (this.disposed) throw new CanceledError('validator disposed');
+      return {
+        candidate,
+        verdict: 'error',
+        validation: { failingFixed: 0, failingTotal: this.failing.length, suitePassed: 0, suiteTotal: 0 },
+        detail: error instanceof Error ? error.message : String(error),
+        durationMs: Date.now() - started,
+        tests: [],
+      };
+    }
+  }
+
+  /** Stops every worker (and the candidate it runs) and removes the shadow copy. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      this.disposed = true;
+      for (const waiter of this.waiters.splice(0)) waiter.reject(new CanceledError('validator disposed'));
+      await Promise.all([...this.all].map((worker) => worker.kill()));
+      this.all.clear();
+      this.idle.length = 0;
+      // A replacement still starting kills itself when it finds the pool disposed (see replace).
+      while (this.starting > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await removeShadowCopy(this.shadow);
+    })();
+    return this.disposing;
+  }
+
+  private get timeoutMs(): number {
+    return this.options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  private get memoryMb(): number {
+    return this.options.memoryLimitMb ?? DEFAULT_MEMORY_MB;
+  }
+
+  private candidateProblem(candidate: Candidate): string | undefined {
+    const normalized = path.posix.normalize(candidate.file);
+    if (path.isAbsolute(candidate.file) || normalized.startsWith('../') || normalized === '..') {
+      return `candidate file is not inside the workspace: ${candidate.file}`;
+    }
+    if (!fs.statSync(path.join(this.shadow.workspace, normalized), { throwIfNoEntry: false })?.isFile()) {
+      return `candidate file does not exist in the workspace: ${candidate.file}`;
+    }
+    return undefined;
+  }
+
+  /** Runs one request on the next free worker; an abort kills the candidate and throws. */
+  private async run(
+    request: Parameters<WorkerProcess['request']>[0],
+    signal: AbortSignal | undefined,
+  ): Promise<ResultMessage> {
+    throwIfAborted(signal);
+    const worker = await this.acquire(signal);
+    const onAbort = () => worker.cancel();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const reply = await worker.request(request);
+      if (reply.status === 'canceled') throw new CanceledError();
+      return reply;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      this.release(worker);
+    }
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<WorkerProcess> {
+    if (this.disposed) return Promise.reject(new CanceledError('validator disposed'));
+    const worker = this.idle.pop();
+    if (worker) return Promise.resolve(worker);
+    if (this.all.size === 0 && this.starting === 0) {
+      return Promise.reject(new Error('no validation worker is running'));
+    }
+    return new Promise<WorkerProcess>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: (w) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(w);
+        },
+        reject,
+      };
+      const onAbort = () => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new CanceledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  private release(worker: WorkerProcess): void {
+    if (this.disposed) return;
+    if (!worker.alive) {
+      this.all.delete(worker);
+      this.replace();
+      return;
+    }
+    const waiter = this.waiters.shift();
+    if (waiter) waiter.resolve(worker);
+    else this.idle.push(worker);
+  }
+
+  private adopt(worker: WorkerProcess): void {
+    this.all.add(worker);
+    this.release(worker);
+  }
+
+  /** Starts a worker in place of one that died (a candidate cannot kill it; a bug might). */
+  private replace(): void {
+    if (this.all.size + this.starting >= this.size) return;
+    this.starting++;
+    WorkerProcess.start({ ...this.launch, basetemp: basetempFor(this.shadow, this.launched++) })
+      .then(async ({ worker }) => {
+        if (this.disposed) await worker.kill();
+        else this.adopt(worker);
+      })
+      .catch(() => {
+        // Nothing left to run candidates on: fail whoever waits rather than hang.
+        if (this.all.size === 0 && this.starting === 1) {
+          for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('validation workers died'));
+        }
+      })
+      .finally(() => this.starting--);
+  }
+}
+
+function basetempFor(shadow: ShadowCopy, index: number): string {
+  return path.join(shadow.root, `pytest-tmp-${index}`);
+}

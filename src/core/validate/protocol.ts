@@ -1,0 +1,67 @@
+// The wire between ValidatorPool and the Python worker (src/python/deepdebug_worker.py):
+// JSON lines, requests on one pipe, replies on another, so that nothing a candidate prints
+// can interleave with them. These types mirror the worker's docstring.
+
+/** Sent once, after the worker's pytest session collected the tests on the original code. */
+export interface ReadyMessage {
+  op: 'ready';
+  pid: number;
+  collected: string[];
+  /** Requested node ids the session did not collect. */
+  missing: string[];
+}
+
+export interface CheckRequest {
+  op: 'check';
+  id: number;
+  tests: string[];
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export interface ValidateRequest {
+  op: 'validate';
+  id: number;
+  /** Workspace-relative POSIX path of the patched file. */
+  file: string;
+  /** The whole patched file. */
+  source: string;
+  function: string;
+  startLine: number;
+  endLine: number;
+  failing: string[];
+  passing: string[];
+  /** Passing tests that cover the patched function; used only when the patch is a body swap. */
+  covering: string[] | null;
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export type WorkerRequest = CheckRequest | ValidateRequest | { op: 'cancel' } | { op: 'quit' };
+
+export type WireOutcome = 'passed' | 'failed' | 'error' | 'skipped' | 'xfailed' | 'xpassed';
+
+export interface WireTestResult {
+  nodeid: string;
+  outcome: WireOutcome;
+  phase: 'setup' | 'call' | 'teardown';
+  message: string;
+  durationMs: number;
+}
+
+/** How the child applied the patch: code swap, module re-exec, served to a later import. */
+export type PatchMethod = 'swap' | 'reexec' | 'import' | 'none';
+
+export interface ResultMessage {
+  op: 'result';
+  id: number;
+  status: 'done' | 'timeout' | 'crashed' | 'canceled';
+  applied?: PatchMethod;
+  /** The candidate could not be loaded (syntax error, module-level exception). */
+  patchError?: string;
+  results: WireTestResult[];
+  detail: string;
+  durationMs: number;
+}
+
+export type WorkerMessage = ReadyMessage | ResultMessage;

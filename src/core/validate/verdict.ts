@@ -1,0 +1,66 @@
+import type { Candidate, Validation } from '../types';
+import type { PatchMethod, ResultMessage, WireOutcome, WireTestResult } from './protocol';
+
+// Turns the worker's report for one candidate into a verdict. A patch is validated only when
+// every failing test passed and no selected previously passing test failed; a missing result
+// (the run stopped early) never counts as a pass.
+
+export type Verdict = 'validated' | 'failed' | 'timeout' | 'error';
+
+export interface ValidationOutcome {
+  candidate: Candidate;
+  verdict: Verdict;
+  validation: Validation;
+  /** The first test that did not pass (failing) or broke (previously passing). */
+  failedTest?: string;
+  detail: string;
+  durationMs: number;
+  /** How the patch reached the running code (absent when it never ran). */
+  method?: PatchMethod;
+  /** Per-test outcomes in the order they ran. */
+  tests: WireTestResult[];
+}
+
+const FIXED: readonly WireOutcome[] = ['passed', 'xpassed'];
+const NOT_BROKEN: readonly WireOutcome[] = ['passed', 'xpassed', 'skipped', 'xfailed'];
+
+export interface VerdictInput {
+  candidate: Candidate;
+  reply: ResultMessage;
+  failing: readonly string[];
+  /** Every previously passing test, and the covering subset when coverage was given. */
+  passing: readonly string[];
+  covering: readonly string[] | null;
+}
+
+export function verdictOf({ candidate, reply, failing, passing, covering }: VerdictInput): ValidationOutcome {
+  const suite = reply.applied === 'swap' && covering !== null ? covering : passing;
+  const byId = new Map(reply.results.map((result) => [result.nodeid, result]));
+  const failingFixed = failing.filter((id) => FIXED.includes(byId.get(id)?.outcome ?? 'failed')).length;
+  const suitePassed = suite.filter((id) => NOT_BROKEN.includes(byId.get(id)?.outcome ?? 'failed')).length;
+  const base = {
+    candidate,
+    validation: { failingFixed, failingTotal: failing.length, suitePassed, suiteTotal: suite.length },
+    durationMs: reply.durationMs,
+    method: reply.applied,
+    tests: reply.results,
+  };
+  if (reply.status === 'timeout') return { ...base, verdict: 'timeout', detail: reply.detail };
+  if (reply.status === 'crashed') return { ...base, verdict: 'failed', detail: reply.detail };
+  if (reply.patchError !== undefined) return { ...base, verdict: 'failed', detail: reply.patchError };
+  const unfixed = failing.find((id) => !FIXED.includes(byId.get(id)?.outcome ?? 'failed'));
+  if (unfixed !== undefined) {
+    return { ...base, verdict: 'failed', failedTest: unfixed, detail: describe(unfixed, byId.get(unfixed), 'still fails') };
+  }
+  const broken = suite.find((id) => !NOT_BROKEN.includes(byId.get(id)?.outcome ?? 'failed'));
+  if (broken !== undefined) {
+    return { ...base, verdict: 'failed', failedTest: broken, detail: describe(broken, byId.get(broken), 'now fails') };
+  }
+  return { ...base, verdict: 'validated', detail: `${failing.length} failing fixed, ${suite.length} passing still pass` };
+}
+
+function describe(nodeid: string, result: WireTestResult | undefined, what: string): string {
+  if (!result) return `${nodeid} did not run`;
+  const message = result.message.split('\n')[0] ?? '';
+  return `${nodeid} ${what} (${result.outcome}${message ? `: ${message}` : ''})`;
+}

@@ -1,0 +1,208 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { UserError } from '../errors';
+import type { CheckRequest, ReadyMessage, ResultMessage, ValidateRequest, WorkerMessage, WorkerRequest } from './protocol';
+
+// One Python worker process: a pytest session on the shadow copy whose test loop serves
+// requests (see src/python/deepdebug_worker.py). Requests go down fd 3, replies come up fd 4;
+// stdout and stderr are drained into a bounded tail for error messages.
+
+const REQUEST_FD = 3;
+const REPLY_FD = 4;
+const OUTPUT_TAIL_CHARS = 8000;
+const QUIT_GRACE_MS = 2000;
+
+export interface WorkerLaunch {
+  python: string;
+  /** The shadow workspace: the session's working directory. */
+  cwd: string;
+  helpersDir: string;
+  /** Node ids to collect. */
+  tests: string[];
+  /** This worker's own pytest temp root, inside the shadow's temp folder. */
+  basetemp: string;
+}
+
+export class WorkerDiedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerDiedError';
+  }
+}
+
+export class WorkerProcess {
+  private outputTail = '';
+  private replyBuffer = '';
+  private pending: { id: number; resolve: (reply: ResultMessage) => void; reject: (error: Error) => void } | undefined;
+  private readyWaiter: { resolve: (ready: ReadyMessage) => void; reject: (error: Error) => void } | undefined;
+  private exitError: Error | undefined;
+  private readonly exitPromise: Promise<void>;
+  private nextId = 1;
+
+  private constructor(private readonly child: ChildProcess) {
+    child.stdout?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
+    (child.stdio[REPLY_FD] as Readable).on('data', (chunk: Buffer) => this.onReplyData(chunk));
+    // A worker that dies mid-request must not crash the host with EPIPE.
+    (child.stdio[REQUEST_FD] as Writable).on('error', () => undefined);
+    this.exitPromise = new Promise((resolve) => {
+      child.on('error', (error) => {
+        this.onExit(error);
+        if (child.pid === undefined) resolve(); // never started: no 'exit' will follow
+      });
+      child.on('exit', (code, signal) => {
+        this.onExit(new WorkerDiedError(`validation worker exited (${signal ?? `status ${code}`}): ${this.tail()}`));
+        resolve();
+      });
+    });
+  }
+
+  /** Starts a worker and waits until its session has collected the tests. */
+  static async start(launch: WorkerLaunch): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PYTHONPATH: [launch.helpersDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
+      PYTHONDONTWRITEBYTECODE: '1',
+      DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
+    };
+    const args = [
+      '-m',
+      'pytest',
+      '-q',
+      '-p',
+      'no:cacheprovider',
+      // Native tracebacks: pytest's long format costs ~0.3 s per failure in a fresh child.
+      '--tb=native',
+      '-p',
+      'deepdebug_worker',
+      `--basetemp=${launch.basetemp}`,
+      '--',
+      ...launch.tests,
+    ];
+    const child = spawn(launch.python, args, {
+      cwd: launch.cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      // Its own process group, so dispose can kill the worker with everything it started.
+      detached: true,
+    });
+    const worker = new WorkerProcess(child);
+    const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+      if (worker.exitError) reject(worker.exitError);
+      else worker.readyWaiter = { resolve, reject };
+    }).catch(async (error: unknown) => {
+      await worker.kill();
+      throw startError(launch.python, error, worker.tail());
+    });
+    return { worker, ready };
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.exitError === undefined;
+  }
+
+  /** Sends one request and waits for its result. One request at a time. */
+  request(request: Omit<CheckRequest, 'id'> | Omit<ValidateRequest, 'id'>): Promise<ResultMessage> {
+    if (this.exitError) return Promise.reject(this.exitError);
+    if (this.pending) return Promise.reject(new Error('validation worker is busy'));
+    const id = this.nextId++;
+    return new Promise<ResultMessage>((resolve, reject) => {
+      this.pending = { id, resolve, reject };
+      this.send({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  /** Kills the running candidate's process group; its request resolves with status 'canceled'. */
+  cancel(): void {
+    if (this.pending) this.send({ op: 'cancel' });
+  }
+
+  /** Asks the worker to quit, then kills its process group; resolves once it has exited. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.send({ op: 'quit' });
+      (this.child.stdio[REQUEST_FD] as Writable).end();
+      const timer = setTimeout(() => this.killGroup(), QUIT_GRACE_MS);
+      await this.exitPromise;
+      clearTimeout(timer);
+    }
+    // Whatever the session left in its group (its own forked children leave it; they die
+    // with their parent through PR_SET_PDEATHSIG).
+    this.killGroup();
+  }
+
+  tail(): string {
+    return this.outputTail.trim();
+  }
+
+  private killGroup(): void {
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private send(message: WorkerRequest): void {
+    const stream = this.child.stdio[REQUEST_FD] as Writable;
+    if (!stream.writableEnded) stream.write(JSON.stringify(message) + '\n');
+  }
+
+  private keepOutput(chunk: Buffer): void {
+    this.outputTail = (this.outputTail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+  }
+
+  private onReplyData(chunk: Buffer): void {
+    this.replyBuffer += chunk.toString('utf8');
+    let newline: number;
+    while ((newline = this.replyBuffer.indexOf('\n')) >= 0) {
+      const line = this.replyBuffer.slice(0, newline);
+      this.replyBuffer = this.replyBuffer.slice(newline + 1);
+      if (line.trim()) this.onMessage(JSON.parse(line) as WorkerMessage);
+    }
+  }
+
+  private onMessage(message: WorkerMessage): void {
+    if (message.op === 'ready') {
+      this.readyWaiter?.resolve(message);
+      this.readyWaiter = undefined;
+    } else if (this.pending && message.id === this.pending.id) {
+      const { resolve } = this.pending;
+      this.pending = undefined;
+      resolve(message);
+    }
+  }
+
+  private onExit(error: Error): void {
+    this.exitError ??= error;
+    this.readyWaiter?.reject(this.exitError);
+    this.readyWaiter = undefined;
+    this.pending?.reject(this.exitError);
+    this.pending = undefined;
+  }
+}
+
+function startError(python: string, error: unknown, output: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'EACCES') {
+    return new UserError('no-python', `cannot run the Python interpreter ${python}`, { cause: error });
+  }
+  if (/No module named pytest/.test(output)) {
+    return new UserError('no-pytest', `pytest is not installed for ${python}`, { cause: error });
+  }
+  if (/ERROR: not found:/.test(output)) {
+    return new UserError('no-tests', `pytest did not collect the requested tests: ${output.split('\n').slice(-3).join(' ')}`, {
+      cause: error,
+    });
+  }
+  const lastLines = output.split('\n').slice(-5).join('\n');
+  return new UserError('pytest-usage', `the validation worker's pytest session did not start: ${lastLines}`, {
+    cause: error,
+  });
+}

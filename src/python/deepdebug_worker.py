@@ -1,0 +1,632 @@
+"""DeepDebug validation worker: a pytest plugin that turns one live session into a server.
+
+Loaded with ``-p deepdebug_worker`` in a pytest run started inside a shadow copy of the
+workspace. Collection runs once, on the original code; then ``pytest_runtestloop`` serves
+requests instead of running the tests. For each candidate patch it forks a child that applies
+the patch to the live modules and runs the selected tests with pytest's runner protocol, so a
+candidate costs a fork and the tests themselves, not an interpreter start, plugin discovery
+and collection.
+
+Protocol: JSON lines. Requests arrive on the fd named first in DEEPDEBUG_WORKER_FDS, replies
+leave on the second; stdout and stderr stay pytest's, so nothing a candidate prints can
+corrupt the protocol. Requests:
+
+- ``{"op": "check", "id", "tests", "timeoutMs", "memoryMb"}``: run tests on unpatched code.
+- ``{"op": "validate", "id", "file", "source", "function", "startLine", "endLine",
+  "failing", "passing", "covering", "timeoutMs", "memoryMb"}``: patch ``file`` (relative to
+  the workspace) to ``source``, run ``failing`` (stop at the first that does not pass), then
+  ``passing`` (or only ``covering`` when the patch was a function-body swap), stopping at the
+  first that fails.
+- ``{"op": "cancel"}`` while a request runs: kill its child. ``{"op": "quit"}`` or EOF: exit.
+
+Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
+``{"op": "result", "id", "status": "done"|"timeout"|"crashed"|"canceled", "applied",
+"patchError", "results": [{"nodeid", "outcome", "phase", "message", "durationMs"}],
+"detail", "durationMs"}`` per request.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import select
+import signal
+import sys
+import time
+import traceback
+from importlib.machinery import PathFinder, SourceFileLoader
+from importlib.util import spec_from_file_location
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+import pytest
+
+PROTOCOL_ENV = "DEEPDEBUG_WORKER_FDS"
+
+# A candidate that writes a new file of the same size within the same second as the last one
+# would otherwise get a stale .pyc; the worker also never needs bytecode caches.
+sys.dont_write_bytecode = True
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Protocol I/O
+
+
+class LineReader:
+    """Reads JSON lines from a raw fd without buffering beyond what select can see."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+        self.eof = False
+
+    def pending_line(self) -> Optional[bytes]:
+        if b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            return line
+        return None
+
+    def fill(self) -> None:
+        chunk = os.read(self.fd, 65536)
+        if chunk:
+            self.buffer += chunk
+        else:
+            self.eof = True
+
+    def read_message(self) -> Optional[Dict[str, Any]]:
+        """Blocks for the next message; None at EOF."""
+        while True:
+            line = self.pending_line()
+            if line is not None:
+                if line.strip():
+                    return json.loads(line)
+                continue
+            if self.eof:
+                return None
+            self.fill()
+
+
+def send(fd: int, message: Dict[str, Any]) -> None:
+    data = (json.dumps(message) + "\n").encode()
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding functions by qualified name
+
+
+def functions_by_qualname(tree: ast.AST) -> Dict[str, List[ast.AST]]:
+    """Every function and class in the module by its __qualname__ (several: e.g. property setters)."""
+    found: Dict[str, List[ast.AST]] = {}
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                qualname = prefix + child.name
+                found.setdefault(qualname, []).append(child)
+                walk(child, qualname + ".<locals>.")
+            elif isinstance(child, ast.ClassDef):
+                qualname = prefix + child.name
+                found.setdefault(qualname, []).append(child)
+                walk(child, qualname + ".")
+            else:
+                walk(child, prefix)
+
+    walk(tree, "")
+    return found
+
+
+def first_line(node: Any) -> int:
+    """The line a def's code object starts on: its first decorator's, else the def's."""
+    return min([node.lineno] + [d.lineno for d in node.decorator_list])
+
+
+def pick_node(nodes: List[ast.AST], start_line: int) -> ast.AST:
+    return min(nodes, key=lambda n: abs(first_line(n) - start_line))
+
+
+def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optional[Tuple[str, Any]]:
+    """The outermost function enclosing (or being) ``qualname``, with its qualname: nested
+    functions are rebuilt from their parent's code on every call, so swapping the parent's
+    code covers them."""
+    table = functions_by_qualname(tree)
+    if qualname not in table:
+        return None
+    target: Any = pick_node(table[qualname], start_line)
+    parts = qualname.split(".")
+    for end in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:end])
+        nodes = table.get(prefix, [])
+        if nodes and isinstance(nodes[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # Among same-named defs (property getter and setter) take the one holding the target.
+            for node in nodes:
+                if first_line(node) <= target.lineno <= node.end_lineno:
+                    return prefix, node
+            return None
+    return None
+
+
+def without_node(tree: ast.AST, node: ast.AST) -> str:
+    """Dump of ``tree`` with ``node`` replaced by ``pass`` (mutates tree)."""
+    for parent in ast.walk(tree):
+        for _field, value in ast.iter_fields(parent):
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if item is node:
+                        value[i] = ast.Pass()
+                        return ast.dump(tree)
+    return ast.dump(tree)
+
+
+def find_code(code: Any, name: str, line: int) -> Optional[Any]:
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            if const.co_name == name and const.co_firstlineno == line:
+                return const
+            nested = find_code(const, name, line)
+            if nested is not None:
+                return nested
+    return None
+
+
+def unwrap_all(value: Any) -> List[Any]:
+    """The plain functions behind a class/module attribute: through staticmethod, classmethod,
+    property and functools.wraps-style ``__wrapped__`` chains."""
+    pending = [value]
+    functions: List[Any] = []
+    seen = set()
+    while pending:
+        obj = pending.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, (staticmethod, classmethod)):
+            pending.append(obj.__func__)
+        elif isinstance(obj, property):
+            pending.extend(f for f in (obj.fget, obj.fset, obj.fdel) if f is not None)
+        else:
+            if hasattr(obj, "__code__") and hasattr(obj, "__closure__"):
+                functions.append(obj)
+            wrapped = getattr(obj, "__wrapped__", None)
+            if wrapped is not None:
+                pending.append(wrapped)
+    return functions
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying a patch inside the child
+
+
+class PatchError(Exception):
+    """The candidate itself is broken (syntax error, module fails to execute)."""
+
+
+def same_file(a: Optional[str], b: str) -> bool:
+    return a is not None and os.path.realpath(a) == b
+
+
+def modules_from(path: str) -> List[Any]:
+    return [m for m in list(sys.modules.values()) if same_file(getattr(m, "__file__", None), path)]
+
+
+def compile_for(module: Any, source: str, path: str) -> Any:
+    """Compile as the module's own loader would: pytest rewrites asserts in test modules."""
+    tree = ast.parse(source, path)
+    loader = getattr(module, "__loader__", None)
+    if type(loader).__name__ == "AssertionRewritingHook":
+        from _pytest.assertion.rewrite import rewrite_asserts
+
+        rewrite_asserts(tree, source.encode(), path, getattr(loader, "config", None))
+    return compile(tree, path, "exec", dont_inherit=True)
+
+
+def try_swap(module: Any, old_source: str, new_source: str, path: str, qualname: str, start_line: int) -> bool:
+    """Replace the live function's code in place. False when a swap cannot express the edit."""
+    if qualname == "<module>":
+        return False
+    old_tree, new_tree = ast.parse(old_source, path), ast.parse(new_source, path)
+    old_hit = outermost_function(old_tree, qualname, start_line)
+    new_hit = outermost_function(new_tree, qualname, start_line)
+    if old_hit is None or new_hit is None or old_hit[0] != new_hit[0]:
+        return False
+    outer_name, old_node = old_hit
+    new_node = new_hit[1]
+    if ast.dump(ast.Module(body=old_node.decorator_list, type_ignores=[])) != ast.dump(  # type: ignore[attr-defined]
+        ast.Module(body=new_node.decorator_list, type_ignores=[])  # type: ignore[attr-defined]
+    ):
+        return False
+    # Everything outside the function must be unchanged (positions aside).
+    if without_node(old_tree, old_node) != without_node(new_tree, new_node):
+        return False
+    new_code = find_code(compile_for(module, new_source, path), new_node.name, first_line(new_node))  # type: ignore[attr-defined]
+    if new_code is None:
+        return False
+    container: Any = module
+    for part in outer_name.split(".")[:-1]:
+        container = vars(container).get(part)
+        if not isinstance(container, type):
+            return False
+    live = [
+        f
+        for f in unwrap_all(vars(container).get(outer_name.split(".")[-1]))
+        if f.__code__.co_name == old_node.name  # type: ignore[attr-defined]
+        and f.__code__.co_firstlineno == first_line(old_node)
+        and same_file(f.__code__.co_filename, path)
+    ]
+    if not live:
+        return False
+    for function in live:
+        if function.__code__.co_freevars != new_code.co_freevars:
+            return False
+    defaults = None
+    if ast.dump(old_node.args) != ast.dump(new_node.args):  # type: ignore[attr-defined]
+        defaults = evaluate_defaults(new_node, module, container)
+        if defaults is None:
+            return False
+    for function in live:
+        function.__code__ = new_code
+        if defaults is not None:
+            function.__defaults__, function.__kwdefaults__ = defaults
+    return True
+
+
+def evaluate_defaults(node: Any, module: Any, container: Any) -> Optional[Tuple[Any, Any]]:
+    """New __defaults__/__kwdefaults__, evaluated where the def statement would evaluate them."""
+    scope = dict(vars(container)) if container is not module else None
+    try:
+
+        def value(expr: ast.expr) -> Any:
+            code = compile(ast.Expression(body=expr), module.__file__, "eval")
+            return eval(code, module.__dict__, scope)  # noqa: S307 - the candidate's own code
+
+        positional = tuple(value(d) for d in node.args.defaults) or None
+        keywords = {
+            arg.arg: value(d) for arg, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None
+        } or None
+        return positional, keywords
+    except Exception:
+        return None
+
+
+MODULE_DUNDERS = {
+    "__name__", "__file__", "__loader__", "__spec__", "__package__", "__path__", "__cached__", "__builtins__",
+}
+
+
+def reexec(module: Any, source: str, path: str, workspace: str) -> None:
+    """Run the patched module text in the existing module object, then point references that
+    other workspace modules hold (``from m import f``) at the new objects."""
+    before = dict(vars(module))
+    # A fresh namespace, as an import would give: names the patch deleted must not survive.
+    for name in list(vars(module)):
+        if name not in MODULE_DUNDERS:
+            del module.__dict__[name]
+    try:
+        code = compile_for(module, source, path)
+        exec(code, module.__dict__)  # noqa: S102 - executing the candidate is the point
+    except BaseException as error:  # noqa: BLE001 - any failure is the candidate's
+        raise PatchError(f"patched module failed to load: {type(error).__name__}: {error}") from error
+    replaced: Dict[int, Tuple[Any, Any]] = {}
+    for name, old in before.items():
+        new = module.__dict__.get(name)
+        if new is not old and getattr(old, "__module__", None) == module.__name__:
+            replaced[id(old)] = (old, new)
+            if hasattr(old, "__code__") and hasattr(new, "__code__"):
+                # Keeps references held in containers (registries, pytest items) up to date.
+                if old.__code__.co_freevars == new.__code__.co_freevars:
+                    old.__code__ = new.__code__
+                    old.__defaults__, old.__kwdefaults__ = new.__defaults__, new.__kwdefaults__
+    if not replaced:
+        return
+    for other in list(sys.modules.values()):
+        other_file = getattr(other, "__file__", None)
+        if other is module or not other_file or not os.path.realpath(other_file).startswith(workspace):
+            continue
+        namespace = vars(other)
+        for name, value in list(namespace.items()):
+            hit = replaced.get(id(value))
+            if hit is not None and hit[0] is value:
+                namespace[name] = hit[1]
+
+
+class PatchedSourceLoader(SourceFileLoader):
+    def __init__(self, fullname: str, path: str, source: str) -> None:
+        super().__init__(fullname, path)
+        self.source = source
+
+    def get_data(self, path: str) -> bytes:
+        if same_file(path, os.path.realpath(self.path)):
+            return self.source.encode()
+        return super().get_data(path)
+
+
+class PatchedSourceFinder:
+    """Serves the patched text to modules imported after the patch (lazy imports)."""
+
+    def __init__(self, path: str, source: str) -> None:
+        self.path = path
+        self.source = source
+
+    def find_spec(self, fullname: str, search_path: Any = None, target: Any = None) -> Any:
+        spec = PathFinder.find_spec(fullname, search_path)
+        if spec is None or not same_file(spec.origin, self.path):
+            return None
+        return spec_from_file_location(
+            fullname,
+            spec.origin,
+            loader=PatchedSourceLoader(fullname, spec.origin, self.source),
+            submodule_search_locations=spec.submodule_search_locations,
+        )
+
+
+def apply_patch(request: Dict[str, Any], workspace: str) -> str:
+    """Applies the candidate in this (child) process; returns how: swap, reexec or import."""
+    path = os.path.realpath(os.path.join(workspace, request["file"]))
+    source: str = request["source"]
+    try:
+        ast.parse(source, path)
+    except SyntaxError as error:
+        raise PatchError(f"SyntaxError: {error.msg} (line {error.lineno})") from error
+    with open(path, encoding="utf-8") as handle:
+        old_source = handle.read()
+    import linecache
+
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+    sys.meta_path.insert(0, PatchedSourceFinder(path, source))
+    loaded = modules_from(path)
+    if not loaded:
+        return "import"
+    qualname, start = request.get("function", "<module>"), int(request.get("startLine", 1))
+    if all(try_swap(m, old_source, source, path, qualname, start) for m in loaded):
+        return "swap"
+    for module in loaded:
+        reexec(module, source, path, workspace)
+    return "reexec"
+
+
+# ---------------------------------------------------------------------------------------------
+# Running tests inside the child
+
+
+def outcome_of(reports: Iterable[Any]) -> Tuple[str, str, str, float]:
+    """(outcome, phase, message, duration ms) from one item's setup/call/teardown reports."""
+    duration = 0.0
+    outcome, phase, message = "passed", "call", ""
+    for report in reports:
+        duration += getattr(report, "duration", 0.0)
+        if report.failed and outcome in ("passed", "skipped", "xfailed", "xpassed"):
+            outcome = "failed" if report.when == "call" else "error"
+            phase = report.when
+            message = crash_message(report)
+        elif report.skipped and outcome == "passed":
+            outcome = "xfailed" if hasattr(report, "wasxfail") else "skipped"
+            phase = report.when
+        elif report.passed and report.when == "call" and hasattr(report, "wasxfail") and outcome == "passed":
+            outcome = "xpassed"
+    return outcome, phase, message, duration * 1000.0
+
+
+def crash_message(report: Any) -> str:
+    crash = getattr(getattr(report, "longrepr", None), "reprcrash", None)
+    if crash is not None:
+        return str(crash.message)[:500]
+    text = str(getattr(report, "longreprtext", "") or report.longrepr)
+    return text.strip().splitlines()[-1][:500] if text.strip() else ""
+
+
+def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]]) -> List[Dict[str, Any]]:
+    """Runs items in order, stopping after the first whose outcome is not in ``stop_unless``
+    (None: run them all)."""
+    from _pytest.runner import runtestprotocol
+
+    results = []
+    for index, item in enumerate(items):
+        nextitem = items[index + 1] if index + 1 < len(items) else None
+        outcome, phase, message, duration = outcome_of(runtestprotocol(item, nextitem=nextitem, log=False))
+        results.append(
+            {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
+        )
+        if stop_unless is not None and outcome not in stop_unless:
+            break
+    return results
+
+
+PASSED = ("passed", "xpassed")
+NOT_BROKEN = ("passed", "xpassed", "skipped", "xfailed")
+
+
+def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
+    """Runs in the forked child: apply the patch (if any), run the tests, return the report."""
+    if request["op"] == "check":
+        items = server.items_for(request["tests"])
+        return {"applied": "none", "results": run_items(items, None)}
+    try:
+        applied = apply_patch(request, server.workspace)
+    except PatchError as error:
+        return {"applied": "none", "patchError": str(error), "results": []}
+    results = run_items(server.items_for(request["failing"]), PASSED)
+    if all(r["outcome"] in PASSED for r in results):
+        covering = request.get("covering")
+        passing = covering if applied == "swap" and covering is not None else request["passing"]
+        results += run_items(server.items_for(passing), NOT_BROKEN)
+    return {"applied": applied, "results": results}
+
+
+def limit_child(memory_mb: int) -> None:
+    import resource
+
+    if memory_mb > 0:
+        # Allowance on top of what the worker already maps (libraries reserve large address ranges).
+        with open("/proc/self/statm") as statm:
+            current = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = current + memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # A candidate printing in a loop must not fill the disk through pytest's capture files.
+    size = 512 * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+# ---------------------------------------------------------------------------------------------
+# The server loop
+
+
+class Server:
+    def __init__(self, session: Any, request_fd: int, reply_fd: int) -> None:
+        self.session = session
+        self.workspace = os.path.realpath(str(session.config.rootpath))
+        self.items = {item.nodeid: item for item in session.items}
+        self.reader = LineReader(request_fd)
+        self.request_fd = request_fd
+        self.reply_fd = reply_fd
+
+    def items_for(self, nodeids: List[str]) -> List[Any]:
+        return [self.items[n] for n in nodeids if n in self.items]
+
+    def serve(self, requested: List[str]) -> None:
+        send(
+            self.reply_fd,
+            {
+                "op": "ready",
+                "pid": os.getpid(),
+                "collected": list(self.items),
+                "missing": [n for n in requested if n not in self.items],
+            },
+        )
+        while True:
+            message = self.reader.read_message()
+            if message is None or message.get("op") == "quit":
+                return
+            if message.get("op") in ("check", "validate"):
+                reply = self.run_child(message)
+                if reply is None:
+                    return
+                send(self.reply_fd, reply)
+
+    def run_child(self, request: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """Forks, waits with a deadline, kills the child's process group on timeout or cancel.
+        None when the client went away while the child ran."""
+        started = time.monotonic()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            self.child(request, read_end, write_end)
+        os.close(write_end)
+        try:
+            os.setpgid(pid, pid)  # also done in the child; whichever runs first wins the race
+        except OSError:
+            pass
+        deadline = started + request.get("timeoutMs", 10000) / 1000.0
+        chunks: List[bytes] = []
+        status = "done"
+        try:
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    status = "timeout"
+                    break
+                readable, _, _ = select.select([read_end, self.request_fd], [], [], remaining)
+                if self.request_fd in readable:
+                    self.reader.fill()
+                    line = self.reader.pending_line()
+                    if self.reader.eof or (line is not None and json.loads(line).get("op") in ("cancel", "quit")):
+                        status = "canceled"
+                        break
+                if read_end in readable:
+                    chunk = os.read(read_end, 65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+        finally:
+            os.close(read_end)
+            if status != "done":
+                kill_group(pid)
+            _, wait_status = os.waitpid(pid, 0)
+        if status == "canceled" and self.reader.eof:
+            return None
+        reply: Dict[str, Any] = {"op": "result", "id": request.get("id"), "status": status, "results": [], "detail": ""}
+        if status == "done":
+            kill_group(pid)  # whatever the tests left running in the background
+            try:
+                reply.update(json.loads(b"".join(chunks)))
+            except ValueError:
+                reply["status"] = "crashed"
+                reply["detail"] = describe_exit(wait_status)
+        elif status == "timeout":
+            reply["detail"] = f"killed after {request.get('timeoutMs', 10000)} ms"
+        reply["durationMs"] = (time.monotonic() - started) * 1000.0
+        return reply
+
+    def child(self, request: Dict[str, Any], read_end: int, write_end: int) -> None:
+        """Never returns: the child reports through the pipe and leaves with os._exit."""
+        code = 0
+        try:
+            os.setpgid(0, 0)
+            _die_with_parent()
+            os.close(read_end)
+            os.close(self.request_fd)
+            os.close(self.reply_fd)
+            limit_child(int(request.get("memoryMb", 0)))
+            report = child_main(request, self)
+            payload = json.dumps(report).encode()
+        except BaseException:  # noqa: BLE001 - report anything rather than die silently
+            payload = json.dumps({"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}).encode()
+            code = 1
+        try:
+            while payload:
+                payload = payload[os.write(write_end, payload) :]
+        finally:
+            os._exit(code)
+
+
+def kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def describe_exit(wait_status: int) -> str:
+    if os.WIFSIGNALED(wait_status):
+        return f"test process killed by signal {os.WTERMSIG(wait_status)}"
+    return f"test process exited with status {os.WEXITSTATUS(wait_status)} without a report"
+
+
+# ---------------------------------------------------------------------------------------------
+# pytest hooks (active only when the client gave us the protocol fds)
+
+
+def protocol_fds() -> Optional[Tuple[int, int]]:
+    value = os.environ.get(PROTOCOL_ENV)
+    if not value:
+        return None
+    request_fd, reply_fd = (int(part) for part in value.split(","))
+    return request_fd, reply_fd
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: Any) -> Optional[bool]:
+    fds = protocol_fds()
+    if fds is None:
+        return None
+    _die_with_parent()
+    # Pre-create the session's temp root so every child shares it instead of making its own.
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is not None:
+        factory.getbasetemp()
+    requested = [arg for arg in session.config.args if "::" in arg or arg.endswith(".py")]
+    Server(session, *fds).serve(requested)
+    return True

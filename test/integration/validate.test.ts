@@ -1,0 +1,333 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CanceledError, UserError } from '../../src/core/errors';
+import { packageRoot } from '../../src/core/resources';
+import type { Candidate } from '../../src/core/types';
+import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
+
+// Real pytest sessions (python3 with pytest) validating candidates on test/fixtures/validate-*.
+
+const python = 'python3';
+const basic = path.join(packageRoot(), 'test', 'fixtures', 'validate-basic');
+const source = fs.readFileSync(path.join(basic, 'algorithms.py'), 'utf8');
+const failing = ['test_algorithms.py::test_quicksort_duplicates'];
+const passing = [
+  'test_algorithms.py::test_quicksort_distinct',
+  'test_algorithms.py::test_quicksort_empty',
+  'test_algorithms.py::test_gcd',
+  'test_algorithms.py::test_clamp',
+  'test_algorithms.py::test_stack',
+];
+
+/** A candidate for algorithms.py whose new text is `replace` applied to the original. */
+function candidate(fn: string, replace: (text: string) => string, lines: [number, number] = [6, 12]): Candidate {
+  const newFileText = replace(source);
+  return {
+    kind: 'candidate',
+    file: 'algorithms.py',
+    function: fn,
+    startLine: lines[0],
+    endLine: lines[1],
+    newFunctionText: newFileText.split('\n').slice(lines[0] - 1, lines[1]).join('\n'),
+    newFileText,
+    diff: '',
+    source: 'template',
+    editKind: 'test',
+    summary: 'test candidate',
+    score: 1,
+  };
+}
+
+const fixed = (text: string) => text.replace('x > pivot', 'x >= pivot');
+
+/** Every file under a folder with the sha256 of its bytes. */
+function hashTree(folder: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hashes.set(path.relative(folder, full), createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
+    }
+  };
+  walk(folder);
+  return hashes;
+}
+
+/** Processes whose working directory lies under `root` (workers and their candidate children). */
+function processesUnder(root: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(root)) pids.push(Number(entry));
+    } catch {
+      // Exited meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(condition(), what);
+}
+
+function options(extra: Partial<ValidatorOptions> = {}): ValidatorOptions {
+  return { workspace: basic, python, failing, passing, workers: 2, perCandidateTimeoutMs: 5000, ...extra };
+}
+
+describe('ValidatorPool on a buggy quicksort', () => {
+  let pool: ValidatorPool;
+  let hashesBefore: Map<string, string>;
+
+  before(async () => {
+    hashesBefore = hashTree(basic);
+    pool = await ValidatorPool.start(options());
+  });
+
+  after(() => pool?.dispose());
+
+  it('validates a correct patch by swapping the function body', async () => {
+    const outcome = await pool.validate(candidate('quicksort', fixed));
+    assert.equal(outcome.verdict, 'validated', outcome.detail);
+    assert.equal(outcome.method, 'swap');
+    assert.deepEqual(outcome.validation, { failingFixed: 1, failingTotal: 1, suitePassed: 5, suiteTotal: 5 });
+    assert.deepEqual(
+      outcome.tests.map((t) => t.nodeid),
+      [...failing, ...passing],
+    );
+  });
+
+  it('rejects the unpatched code and stops at the failing test', async () => {
+    const outcome = await pool.validate(candidate('quicksort', (text) => text.replace('arr[0]', 'arr[0] + 0')));
+    assert.equal(outcome.verdict, 'failed');
+    assert.equal(outcome.failedTest, failing[0]);
+    assert.equal(outcome.tests.length, 1);
+    assert.match(outcome.detail, /still fails/);
+  });
+
+  it('rejects a patch that fixes the failing test but breaks a passing one', async () => {
+    const outcome = await pool.validate(
+      candidate('quicksort', (text) => text.replace('    if not arr:\n', '    if len(arr) == 5:\n        return sorted(arr)\n    if not arr:\n        return arr\n    if len(arr) > 1:\n')),
+    );
+    assert.equal(outcome.verdict, 'failed', outcome.detail);
+    assert.equal(outcome.failedTest, 'test_algorithms.py::test_quicksort_distinct');
+    assert.equal(outcome.validation.failingFixed, 1);
+  });
+
+  it('validates a patch with a module-level change by re-executing the module', async () => {
+    const outcome = await pool.validate(
+      candidate('quicksort', (text) =>
+        fixed(text)
+          .replace('x >= pivot', 'not_less(x, pivot)')
+          .replace('import functools\n', 'import functools\n\n\ndef not_less(a, b):\n    return a >= b\n'),
+      ),
+    );
+    assert.equal(outcome.verdict, 'validated', outcome.detail);
+    assert.equal(outcome.method, 'reexec');
+  });
+
+  it('fails a candidate whose module no longer loads, and one that does not parse', async () => {
+    const noImport = await pool.validate(candidate('quicksort', (text) => fixed(text).replace('import functools\n', '')));
+    assert.equal(noImport.verdict, 'failed');
+    assert.match(noImport.detail, /NameError: name 'functools' is not defined/);
+    const broken = await pool.validate(candidate('quicksort', (text) => text.replace('x > pivot', 'x >>= pivot')));
+    assert.equal(broken.verdict, 'failed');
+    assert.match(broken.detail, /SyntaxError/);
+  });
+
+  it('keeps the protocol intact when the candidate prints', async () => {
+    const noisy = (text: string) =>
+      fixed(text)
+        .replace('import functools\n', 'import functools\nimport os\nprint(\'{"op": "result", "id": 1}\')\n')
+        .replace(
+          '    if not arr:\n',
+          '    print(\'{"op": "result"}\\n\' * 3)\n    os.write(1, b\'{"op": "ready"}\\n\')\n    os.write(2, b"noise\\n")\n    if not arr:\n',
+        );
+    const outcome = await pool.validate(candidate('quicksort', noisy));
+    assert.equal(outcome.verdict, 'validated', outcome.detail);
+    const next = await pool.validate(candidate('quicksort', fixed));
+    assert.equal(next.verdict, 'validated', next.detail);
+  });
+
+  it('kills an infinite loop at its timeout and keeps working', async () => {
+    const outcome = await pool.validate(
+      candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
+    );
+    assert.equal(outcome.verdict, 'timeout');
+    assert.ok(outcome.durationMs >= 5000, `stopped after ${outcome.durationMs} ms, before its timeout`);
+    // Only the two workers are left: the candidate's process group is gone.
+    assert.deepEqual(processesUnder(pool.tempRoot).sort(), pool.workerPids.sort());
+    const next = await pool.validate(candidate('quicksort', fixed));
+    assert.equal(next.verdict, 'validated', next.detail);
+  });
+
+  it('validates candidates concurrently over its workers', async () => {
+    const outcomes = await Promise.all([
+      pool.validate(candidate('quicksort', fixed)),
+      pool.validate(candidate('quicksort', (text) => text.replace('x < pivot', 'x != pivot'))),
+      pool.validate(candidate('quicksort', fixed)),
+    ]);
+    assert.deepEqual(
+      outcomes.map((o) => o.verdict),
+      ['validated', 'failed', 'validated'],
+    );
+  });
+
+  it('stops a running candidate on abort and throws CanceledError', async () => {
+    const controller = new AbortController();
+    const running = pool.validate(
+      candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
+      controller.signal,
+    );
+    await waitFor(() => processesUnder(pool.tempRoot).length > 2, 'the candidate child started');
+    controller.abort();
+    await assert.rejects(running, CanceledError);
+    await waitFor(() => processesUnder(pool.tempRoot).length === 2, 'the candidate child was killed');
+  });
+
+  it('answers an error for a file outside the workspace', async () => {
+    const outcome = await pool.validate({ ...candidate('quicksort', fixed), file: '../algorithms.py' });
+    assert.equal(outcome.verdict, 'error');
+    assert.match(outcome.detail, /not inside the workspace/);
+  });
+
+  it('disposes without leaving processes or temp files, and the workspace is byte-identical', async () => {
+    const root = pool.tempRoot;
+    const running = pool
+      .validate(
+        candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
+      )
+      .catch((error: unknown) => error);
+    await waitFor(() => processesUnder(root).length > 2, 'the candidate child started');
+    await pool.dispose();
+    assert.ok((await running) instanceof CanceledError);
+    assert.deepEqual(processesUnder(root), []);
+    assert.equal(fs.existsSync(root), false);
+    assert.deepEqual(hashTree(basic), hashesBefore);
+  });
+});
+
+describe('ValidatorPool code swaps', () => {
+  let pool: ValidatorPool;
+  // The "failing" tests here pass on the original code, so a swap that breaks them proves it
+  // reached the live function.
+  before(async () => {
+    pool = await ValidatorPool.start(
+      options({ failing: ['test_algorithms.py::test_clamp', 'test_algorithms.py::test_stack'], passing: [], workers: 1 }),
+    );
+  });
+  after(() => pool?.dispose());
+
+  const cases: [string, string, [number, number], (text: string) => string, string | undefined][] = [
+    ['an unchanged file', 'clamp', [29, 31], (text) => text, undefined],
+    ['a function behind functools.wraps', 'clamp', [29, 31], (t) => t.replace('min(value, high)', 'min(value, high - 1)'), 'test_clamp'],
+    ['a changed default', 'clamp', [29, 31], (t) => t.replace('high=10', 'high=9'), 'test_clamp'],
+    ['a property getter', 'Stack.size', [44, 46], (t) => t.replace('len(self._items)', 'len(self._items) + 1'), 'test_stack'],
+  ];
+  for (const [what, fn, lines, edit, broken] of cases) {
+    it(`reaches ${what}`, async () => {
+      const outcome = await pool.validate(candidate(fn, edit, lines));
+      assert.equal(outcome.method, 'swap');
+      assert.equal(outcome.failedTest, broken ? `test_algorithms.py::${broken}` : undefined, outcome.detail);
+      assert.equal(outcome.verdict, broken ? 'failed' : 'validated');
+    });
+  }
+});
+
+describe('ValidatorPool with coverage', () => {
+  it('re-runs only the passing tests that cover a swapped function', async () => {
+    const covers = (lines: number[]) => ({ 'algorithms.py': lines });
+    const coverage = {
+      'test_algorithms.py::test_quicksort_distinct': covers([7, 8, 9, 10, 11, 12]),
+      'test_algorithms.py::test_quicksort_empty': covers([7, 8]),
+      'test_algorithms.py::test_gcd': covers([16, 17, 18]),
+      'test_algorithms.py::test_clamp': covers([24, 31]),
+    };
+    const pool = await ValidatorPool.start(options({ coverage, workers: 1 }));
+    try {
+      const swapped = await pool.validate(candidate('quicksort', fixed));
+      assert.equal(swapped.verdict, 'validated', swapped.detail);
+      // test_stack has no coverage data, so it is kept.
+      assert.deepEqual(
+        swapped.tests.map((t) => t.nodeid.split('::')[1]),
+        ['test_quicksort_duplicates', 'test_quicksort_distinct', 'test_quicksort_empty', 'test_stack'],
+      );
+      const reexec = await pool.validate(
+        candidate('quicksort', (text) => fixed(text).replace('import functools\n', 'import functools\nLIMIT = 3\n')),
+      );
+      assert.equal(reexec.method, 'reexec');
+      assert.equal(reexec.validation.suiteTotal, 5);
+    } finally {
+      await pool.dispose();
+    }
+  });
+});
+
+describe('ValidatorPool.recheckFailing', () => {
+  it('reports a test that passes on a re-run of the unpatched code as flaky', async () => {
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-flaky-'));
+    const counter = path.join(workspace, 'runs.txt');
+    const previous = process.env.DEEPDEBUG_FLAKY_COUNTER;
+    process.env.DEEPDEBUG_FLAKY_COUNTER = counter;
+    try {
+      fs.cpSync(path.join(packageRoot(), 'test', 'fixtures', 'validate-flaky'), path.join(workspace, 'project'), {
+        recursive: true,
+      });
+      const project = path.join(workspace, 'project');
+      // The first run, as the engine's own pytest run would see it: test_flaky fails.
+      const first = (() => {
+        try {
+          return execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-rf'], {
+            cwd: project,
+            env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+            encoding: 'utf8',
+          });
+        } catch (error) {
+          return (error as { stdout: string }).stdout;
+        }
+      })();
+      assert.match(first, /FAILED test_flaky.py::test_flaky/);
+      const pool = await ValidatorPool.start({
+        workspace: project,
+        python,
+        failing: ['test_flaky.py::test_flaky', 'test_flaky.py::test_broken'],
+        passing: ['test_flaky.py::test_fine'],
+        workers: 1,
+      });
+      try {
+        assert.deepEqual(await pool.recheckFailing(), {
+          stillFailing: ['test_flaky.py::test_broken'],
+          flaky: ['test_flaky.py::test_flaky'],
+        });
+      } finally {
+        await pool.dispose();
+      }
+    } finally {
+      if (previous === undefined) delete process.env.DEEPDEBUG_FLAKY_COUNTER;
+      else process.env.DEEPDEBUG_FLAKY_COUNTER = previous;
+      fs.rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ValidatorPool.start', () => {
+  it('refuses failing tests that pytest does not collect', async () => {
+    await assert.rejects(
+      ValidatorPool.start(options({ failing: ['test_algorithms.py::test_missing'], workers: 1 })),
+      (error: unknown) => error instanceof UserError && error.code === 'no-tests',
+    );
+  });
+
+  it('refuses an interpreter that does not exist', async () => {
+    await assert.rejects(
+      ValidatorPool.start(options({ python: path.join(os.tmpdir(), 'no-such-python'), workers: 1 })),
+      (error: unknown) => error instanceof UserError && error.code === 'no-python',
+    );
+  });
+});
