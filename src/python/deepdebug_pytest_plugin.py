@@ -122,7 +122,7 @@ class Workspace:
 
 
 class LineCoverage:
-    """Per-test line coverage of workspace files with sys.settrace.
+    """Per-test line coverage of workspace files with sys.settrace (before Python 3.12).
 
     The global trace function decides once per file name whether a code object is ours and
     returns no local tracer otherwise, so library code runs at near full speed.
@@ -165,6 +165,62 @@ class LineCoverage:
             return on_line
 
         return on_line
+
+
+class MonitoredCoverage:
+    """Per-test line coverage with sys.monitoring (Python 3.12+).
+
+    Each line reports once per test: the callback returns DISABLE and restart_events() at the
+    next test's start turns every line back on, so the cost is per distinct line, not per
+    execution, and library code pays one call per line per test.
+    """
+
+    # Ids 3 and 4 have no assigned role; coverage.py and debuggers use the named ones.
+    _TOOL_IDS = (4, 3)
+
+    def __init__(self, workspace, tool):
+        self._workspace = workspace
+        self._tool = tool
+        self._hits = {}
+        monitoring = sys.monitoring
+        monitoring.register_callback(tool, monitoring.events.LINE, self._on_line)
+
+    @classmethod
+    def create(cls, workspace):
+        """A MonitoredCoverage on a free tool id, or None when none is free."""
+        for tool in cls._TOOL_IDS:
+            try:
+                sys.monitoring.use_tool_id(tool, "deepdebug")
+            except ValueError:
+                continue
+            return cls(workspace, tool)
+        return None
+
+    def start(self):
+        self._hits = {}
+        sys.monitoring.set_events(self._tool, sys.monitoring.events.LINE)
+        sys.monitoring.restart_events()
+
+    def stop(self):
+        sys.monitoring.set_events(self._tool, 0)
+        return {path: sorted(lines) for path, lines in self._hits.items()}
+
+    def _on_line(self, code, line):
+        relative = self._workspace.relative(code.co_filename)
+        if relative is not None:
+            lines = self._hits.get(relative)
+            if lines is None:
+                lines = self._hits[relative] = set()
+            lines.add(line)
+        return sys.monitoring.DISABLE
+
+
+def _line_coverage(workspace):
+    if hasattr(sys, "monitoring"):
+        monitored = MonitoredCoverage.create(workspace)
+        if monitored is not None:
+            return monitored
+    return LineCoverage(workspace)
 
 
 class PerTestTimeout:
@@ -245,7 +301,7 @@ class Recorder:
         self._fault_file = open(fault_path, "w") if fault_path else None
         if self._fault_file is not None:
             faulthandler.enable(file=self._fault_file, all_threads=True)
-        self.coverage = LineCoverage(self.workspace) if os.environ.get("DEEPDEBUG_COVERAGE") == "1" else None
+        self.coverage = _line_coverage(self.workspace) if os.environ.get("DEEPDEBUG_COVERAGE") == "1" else None
         self.timeout = PerTestTimeout(float(os.environ.get("DEEPDEBUG_TIMEOUT") or 0), self._fault_file)
         self.timeout.install()
         self._reports = []
