@@ -149,6 +149,313 @@ const cases: BugCase[] = [
     return out
 `,
   },
+  {
+    name: 'max instead of min',
+    kind: 'builtin-swap',
+    function: 'smallest_gap',
+    lines: [4],
+    buggy: `def smallest_gap(xs):
+    best = float('inf')
+    for a, b in zip(xs, xs[1:]):
+        best = max(best, b - a)
+    return best
+`,
+    fixed: `def smallest_gap(xs):
+    best = float('inf')
+    for a, b in zip(xs, xs[1:]):
+        best = min(best, b - a)
+    return best
+`,
+  },
+  {
+    name: 'a missing return of a recursive call',
+    kind: 'missing-return',
+    function: 'gcd',
+    lines: [4, 2],
+    buggy: `def gcd(a, b):
+    if b == 0:
+        return a
+    gcd(b, a % b)
+`,
+    fixed: `def gcd(a, b):
+    if b == 0:
+        return a
+    return gcd(b, a % b)
+`,
+  },
+  {
+    name: 'a missing return of the built list',
+    kind: 'missing-return',
+    function: 'squares',
+    lines: [4, 3],
+    buggy: `def squares(n):
+    out = []
+    for i in range(n):
+        out.append(i * i)
+`,
+    fixed: `def squares(n):
+    out = []
+    for i in range(n):
+        out.append(i * i)
+    return out
+`,
+  },
+  {
+    name: 'off-by-one in range(len(x) - 1)',
+    kind: 'off-by-one',
+    function: 'total',
+    lines: [3, 4],
+    buggy: `def total(xs):
+    s = 0
+    for i in range(len(xs) - 1):
+        s += xs[i]
+    return s
+`,
+    fixed: `def total(xs):
+    s = 0
+    for i in range(len(xs)):
+        s += xs[i]
+    return s
+`,
+  },
+  {
+    name: 'off-by-one in a slice bound',
+    kind: 'off-by-one',
+    function: 'prefix',
+    lines: [2],
+    buggy: `def prefix(xs, k):
+    return xs[:k - 1]
+`,
+    fixed: `def prefix(xs, k):
+    return xs[:k]
+`,
+  },
+  {
+    name: 'off-by-one on a literal start index',
+    kind: 'off-by-one',
+    function: 'running_max',
+    lines: [3, 4],
+    buggy: `def running_max(xs):
+    best = xs[0]
+    for i in range(0, len(xs)):
+        best = max(best, xs[i])
+    return best
+`,
+    fixed: `def running_max(xs):
+    best = xs[0]
+    for i in range(1, len(xs)):
+        best = max(best, xs[i])
+    return best
+`,
+  },
+  {
+    name: 'variable misuse: i where j was meant',
+    kind: 'variable-misuse',
+    function: 'bubble_sort',
+    lines: [5, 6, 4],
+    buggy: `def bubble_sort(xs):
+    n = len(xs)
+    for i in range(n):
+        for j in range(n - i - 1):
+            if xs[j] > xs[i + 1]:
+                xs[j], xs[j + 1] = xs[j + 1], xs[j]
+    return xs
+`,
+    fixed: `def bubble_sort(xs):
+    n = len(xs)
+    for i in range(n):
+        for j in range(n - i - 1):
+            if xs[j] > xs[j + 1]:
+                xs[j], xs[j + 1] = xs[j + 1], xs[j]
+    return xs
+`,
+  },
+  {
+    name: 'attribute misuse: self.result for self._result',
+    kind: 'attribute-misuse',
+    function: 'Accumulator.add',
+    lines: [7],
+    buggy: `class Accumulator:
+    def __init__(self):
+        self._result = 0
+        self.count = 0
+
+    def add(self, x):
+        self.result = self._result + x
+        self.count += 1
+        return self._result
+`,
+    fixed: `class Accumulator:
+    def __init__(self):
+        self._result = 0
+        self.count = 0
+
+    def add(self, x):
+        self._result = self._result + x
+        self.count += 1
+        return self._result
+`,
+  },
+  {
+    name: 'a forgotten self.',
+    kind: 'attribute-misuse',
+    function: 'Counter.bump',
+    lines: [6],
+    buggy: `class Counter:
+    def __init__(self, step):
+        self.step = step
+        self.value = 0
+
+    def bump(self):
+        self.value += step
+        return self.value
+`,
+    fixed: `class Counter:
+    def __init__(self, step):
+        self.step = step
+        self.value = 0
+
+    def bump(self):
+        self.value += self.step
+        return self.value
+`,
+  },
+  {
+    name: 'swapped call arguments',
+    kind: 'swap-args',
+    function: 'clamp_all',
+    lines: [2],
+    buggy: `def clamp_all(xs, lo, hi):
+    return [clamp(x, hi, lo) for x in xs]
+
+
+def clamp(x, lo, hi):
+    return lo if x < lo else hi if x > hi else x
+`,
+    fixed: `def clamp_all(xs, lo, hi):
+    return [clamp(x, lo, hi) for x in xs]
+
+
+def clamp(x, lo, hi):
+    return lo if x < lo else hi if x > hi else x
+`,
+  },
+  {
+    name: 'swapped operands of -',
+    kind: 'swap-operands',
+    function: 'span',
+    lines: [2],
+    buggy: `def span(xs):
+    return min(xs) - max(xs)
+`,
+    fixed: `def span(xs):
+    return max(xs) - min(xs)
+`,
+  },
+  {
+    name: 'dot access where a key was meant',
+    kind: 'dot-bracket',
+    function: 'names',
+    lines: [2],
+    buggy: `def names(rows):
+    return [row.name for row in rows]
+`,
+    fixed: `def names(rows):
+    return [row['name'] for row in rows]
+`,
+  },
+  {
+    name: 'get instead of pop',
+    kind: 'method-swap',
+    function: 'take',
+    lines: [2],
+    buggy: `def take(options, key):
+    value = options.get(key, None)
+    return value, options
+`,
+    fixed: `def take(options, key):
+    value = options.pop(key, None)
+    return value, options
+`,
+  },
+  {
+    name: 'a return value wrapped in a list',
+    kind: 'return-wrap',
+    function: 'head',
+    lines: [2],
+    buggy: `def head(xs):
+    return [xs[0]]
+`,
+    fixed: `def head(xs):
+    return xs[0]
+`,
+  },
+  {
+    name: 'the wrong exception class',
+    kind: 'exception-type',
+    function: 'lookup',
+    lines: [4, 3],
+    buggy: `def lookup(table, key):
+    if key not in table:
+        raise IndexError(key)
+    return table[key]
+`,
+    fixed: `def lookup(table, key):
+    if key not in table:
+        raise KeyError(key)
+    return table[key]
+`,
+  },
+  {
+    name: 'a deleted break',
+    kind: 'break-continue',
+    function: 'first_negative',
+    lines: [4, 5],
+    buggy: `def first_negative(xs):
+    found = None
+    for x in xs:
+        if x < 0:
+            found = x
+    return found
+`,
+    fixed: `def first_negative(xs):
+    found = None
+    for x in xs:
+        if x < 0:
+            found = x
+            break
+    return found
+`,
+  },
+  {
+    name: 'an extra statement',
+    kind: 'delete-statement',
+    function: 'normalized',
+    lines: [3, 2],
+    buggy: `def normalized(xs):
+    total = sum(xs)
+    xs.sort()
+    return [x / total for x in xs]
+`,
+    fixed: `def normalized(xs):
+    total = sum(xs)
+    return [x / total for x in xs]
+`,
+  },
+  {
+    name: 'a missing None guard',
+    kind: 'missing-guard',
+    function: 'length',
+    lines: [2],
+    buggy: `def length(xs):
+    return len(xs)
+`,
+    fixed: `def length(xs):
+    if xs is None:
+        return None
+    return len(xs)
+`,
+  },
 ];
 
 describe('templates: the intended fix is among the candidates', () => {
@@ -191,12 +498,14 @@ describe('templates: candidate set properties', () => {
     );
   });
 
-  it('ranked lines come before unranked ones', async () => {
-    const candidates = await candidatesFor(sample);
+  it('edits at ranked lines come before the same kinds of edits at unranked lines', async () => {
+    const candidates = await candidatesFor(sample); // lines 5 then 3 are ranked
     assert.match(candidates[0]!.summary, /^line 5: /);
-    const firstUnranked = candidates.findIndex((c) => !/^line [35]: /.test(c.summary));
-    const lastRanked = candidates.map((c) => /^line [35]: /.test(c.summary)).lastIndexOf(true);
-    assert.ok(firstUnranked > lastRanked, 'an unranked line came before a ranked one');
+    const local = new Set(['compare-op', 'arith-op', 'off-by-one', 'variable-misuse']);
+    const ranked = candidates.map((c) => (local.has(c.editKind) ? /^line [35]: /.test(c.summary) : null));
+    const lastRanked = ranked.lastIndexOf(true);
+    const firstUnranked = ranked.indexOf(false);
+    assert.ok(lastRanked > 0 && firstUnranked > lastRanked, 'an edit at an unranked line came before a ranked one');
   });
 
   it('skips test files unless allowed', async () => {

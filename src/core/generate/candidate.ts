@@ -1,6 +1,7 @@
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
 import type { Candidate, CandidateSource } from '../types';
-import { parsePython, type Node } from '../syntax/parser';
+import { Edit as TreeEdit } from 'web-tree-sitter';
+import { parsePython, pythonParser, type Node, type Tree } from '../syntax/parser';
 import { normalizeCode } from './normalize';
 
 export { normalizeCode };
@@ -23,6 +24,8 @@ export interface CandidateArgs {
 }
 
 interface Splice {
+  /** Line start offsets of the original file (see lineStarts). */
+  starts: number[];
   newFileText: string;
   /** The replacement as it now stands in the file: file line endings, no final line break. */
   replacement: string;
@@ -56,7 +59,7 @@ function splice(source: string, startLine: number, endLine: number, newText: str
   if (source[oldEnd - 1] === '\n') oldEnd -= source[oldEnd - 2] === '\r' ? 2 : 1;
   const replacement = newText.replace(/\r?\n$/, '').replace(/\r?\n/g, eol);
   const newFileText = source.slice(0, oldStart) + replacement + source.slice(oldEnd);
-  return { newFileText, replacement, oldStart, oldEnd, newEnd: oldStart + replacement.length };
+  return { starts, newFileText, replacement, oldStart, oldEnd, newEnd: oldStart + replacement.length };
 }
 
 /** Character ranges of the syntax errors under root. */
@@ -74,39 +77,91 @@ function errorRanges(root: Node): [number, number][] {
   return ranges;
 }
 
+// Each candidate is one splice into a file shared by many candidates: parse the original once
+// and reparse incrementally (tree-sitter reuses every subtree outside the splice), which is
+// what keeps thousands of candidates per file affordable. A few recent originals are kept.
+const ORIGINAL_TREES_KEPT = 4;
+const originalTrees = new Map<string, Promise<Tree>>();
+
+function originalTree(source: string): Promise<Tree> {
+  let tree = originalTrees.get(source);
+  if (!tree) {
+    if (originalTrees.size >= ORIGINAL_TREES_KEPT) {
+      const [oldest, evicted] = originalTrees.entries().next().value!;
+      originalTrees.delete(oldest);
+      void evicted.then((t) => t.delete(), () => undefined);
+    }
+    tree = parsePython(source);
+    originalTrees.set(source, tree);
+  }
+  return tree;
+}
+
+function endPoint(text: string, start: { row: number; column: number }): { row: number; column: number } {
+  const lastBreak = text.lastIndexOf('\n');
+  if (lastBreak < 0) return { row: start.row, column: start.column + text.length };
+  return { row: start.row + text.split('\n').length - 1, column: text.length - lastBreak - 1 };
+}
+
 // A file that already has syntax errors elsewhere (or syntax tree-sitter's grammar lacks) must
 // not veto every candidate: then only errors touching the replaced region count. Offsets are
 // UTF-16 units in web-tree-sitter, the same units as JavaScript string indices.
-async function spliceParses(source: string, edit: Splice): Promise<boolean> {
-  const tree = await parsePython(edit.newFileText);
+async function spliceParses(source: string, edit: Splice, startLine: number): Promise<boolean> {
+  const [parser, original] = await Promise.all([pythonParser(), originalTree(source)]);
+  const old = original.copy();
+  old.edit(minimalEdit(source.slice(edit.oldStart, edit.oldEnd), edit.replacement, edit.oldStart, startLine));
+  const tree = parser.parse(edit.newFileText, old);
+  old.delete();
+  if (!tree) throw new Error('tree-sitter returned no tree');
   try {
     if (!tree.rootNode.hasError) return true;
-    const outside = errorRanges(tree.rootNode).every(([start, end]) => end < edit.oldStart || start > edit.newEnd);
-    return outside && !(await originalParsesCached(source));
+    if (!original.rootNode.hasError) return false;
+    return errorRanges(tree.rootNode).every(([from, to]) => to < edit.oldStart || from > edit.newEnd);
   } finally {
     tree.delete();
   }
 }
 
-async function originalParses(source: string): Promise<boolean> {
-  const tree = await parsePython(source);
-  try {
-    return !tree.rootNode.hasError;
-  } finally {
-    tree.delete();
-  }
+/** The tree edit for `before` -> `after` at `offset`, narrowed to the span that differs. */
+function minimalEdit(before: string, after: string, offset: number, startLine: number): TreeEdit {
+  let prefix = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  const origin = { row: startLine - 1, column: 0 };
+  const startPosition = endPoint(before.slice(0, prefix), origin);
+  return new TreeEdit({
+    startIndex: offset + prefix,
+    oldEndIndex: offset + before.length - suffix,
+    newEndIndex: offset + after.length - suffix,
+    startPosition,
+    oldEndPosition: endPoint(before.slice(prefix, before.length - suffix), startPosition),
+    newEndPosition: endPoint(after.slice(prefix, after.length - suffix), startPosition),
+  });
 }
 
-// Asked once per file text rather than once per candidate.
-const originalParseCache = new Map<string, Promise<boolean>>();
-function originalParsesCached(source: string): Promise<boolean> {
-  let result = originalParseCache.get(source);
-  if (!result) {
-    if (originalParseCache.size >= 16) originalParseCache.clear();
-    result = originalParses(source);
-    originalParseCache.set(source, result);
+const DIFF_CONTEXT = 3;
+
+/**
+ * The unified diff of the splice, `patch -p1` applicable. Only the replaced lines and their
+ * context are diffed (the rest of the file is equal by construction), then the hunks are
+ * moved to their place in the file.
+ */
+function unifiedDiff(file: string, source: string, edit: Splice, startLine: number, endLine: number): string {
+  const lineCount = edit.starts.length - 1;
+  const firstLine = Math.max(1, startLine - DIFF_CONTEXT);
+  const lastLine = Math.min(lineCount, endLine + DIFF_CONTEXT);
+  const from = edit.starts[firstLine - 1]!;
+  const to = edit.starts[lastLine]!;
+  const before = source.slice(from, to);
+  const after = source.slice(from, edit.oldStart) + edit.replacement + source.slice(edit.oldEnd, to);
+  const patch = structuredPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: DIFF_CONTEXT });
+  for (const hunk of patch.hunks) {
+    hunk.oldStart += firstLine - 1;
+    hunk.newStart += firstLine - 1;
   }
-  return result;
+  return formatPatch(patch, FILE_HEADERS_ONLY);
 }
 
 /**
@@ -120,11 +175,8 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
   if (!edit) return null;
   const original = args.source.slice(edit.oldStart, edit.oldEnd);
   if (normalizeCode(original) === normalizeCode(edit.replacement)) return null;
-  if (!(await spliceParses(args.source, edit))) return null;
-  const diff = createTwoFilesPatch(`a/${args.file}`, `b/${args.file}`, args.source, edit.newFileText, undefined, undefined, {
-    context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
-  });
+  if (!(await spliceParses(args.source, edit, args.startLine))) return null;
+  const diff = unifiedDiff(args.file, args.source, edit, args.startLine, args.endLine);
   return {
     kind: 'candidate',
     file: args.file,

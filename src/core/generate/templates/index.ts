@@ -1,10 +1,17 @@
 import type { Candidate, Suspect } from '../../types';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
-import { candidateKey, dedupeCandidates, makeCandidate } from '../candidate';
+import { candidateKey, makeCandidate } from '../candidate';
 import type { Edit, EditContext, EditFamily, Splice } from './edit';
 import { PRIORS } from './priors';
 import { collectScope } from './scope';
+import { callEdits } from './calls';
+import { controlEdits } from './control';
+import { exceptionEdits } from './exceptions';
+import { nameEdits } from './names';
+import { offByOneEdits } from './off-by-one';
 import { operatorEdits } from './operators';
+import { returnEdits } from './returns';
+import { swapEdits } from './swaps';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
 // is scored by suspiciousness x line suspiciousness x prior, and only the best ones are
@@ -27,7 +34,16 @@ const UNRANKED_LINE_WEIGHT = 0.05;
 // Keeps a zero-scored suspect's edits in play, behind everyone else's.
 const MIN_SUSPECT_WEIGHT = 0.01;
 
-const FAMILIES: EditFamily[] = [operatorEdits];
+const FAMILIES: EditFamily[] = [
+  operatorEdits,
+  offByOneEdits,
+  nameEdits,
+  callEdits,
+  returnEdits,
+  swapEdits,
+  exceptionEdits,
+  controlEdits,
+];
 
 export function looksLikeTestFile(file: string): boolean {
   return /(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|conftest)\.py$/.test(file);
@@ -124,7 +140,7 @@ async function materialize(proposals: Proposal[], maxCandidates: number): Promis
     });
     if (candidate) candidates.push(candidate);
   }
-  return dedupeCandidates(candidates);
+  return candidates; // unique by key and already in score order
 }
 
 function applySplices(source: string, start: number, end: number, splices: Splice[]): string {

@@ -28,6 +28,8 @@ export interface Scope {
   attributesByObject: Map<string, Set<string>>;
   /** Every attribute name used anywhere in the file. */
   attributes: Set<string>;
+  /** Attribute names that are called somewhere (x.m(...)) or defined as methods. */
+  methods: Set<string>;
   /** Exception classes named in raise/except clauses or defined in the file. */
   exceptions: Set<string>;
 }
@@ -143,6 +145,7 @@ export function collectScope(root: Node, owner: Node): Scope {
 
   const attributesByObject = new Map<string, Set<string>>();
   const attributes = new Set<string>();
+  const methods = new Set<string>();
   for (const attribute of descendants(root, 'attribute')) {
     const object = attribute.childForFieldName('object');
     const name = attribute.childForFieldName('attribute');
@@ -151,6 +154,11 @@ export function collectScope(root: Node, owner: Node): Scope {
     let names = attributesByObject.get(object.text);
     if (!names) attributesByObject.set(object.text, (names = new Set()));
     names.add(name.text);
+    if (attribute.parent?.type === 'call' && isField(attribute.parent, 'function', attribute)) methods.add(name.text);
+  }
+  for (const fn of descendants(root, 'function_definition')) {
+    const name = fn.childForFieldName('name')?.text;
+    if (name && enclosingClass(fn)) methods.add(name);
   }
 
   const exceptions = new Set<string>();
@@ -176,6 +184,7 @@ export function collectScope(root: Node, owner: Node): Scope {
     receiver,
     attributesByObject,
     attributes,
+    methods,
     exceptions,
   };
 }

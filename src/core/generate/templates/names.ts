@@ -1,0 +1,110 @@
+import type { Node } from '../../syntax/parser';
+import { describeChange, lineOf, nameSimilarity, nodeEdit, type Edit, type EditContext } from './edit';
+import { identifierRole, type Scope } from './scope';
+
+// Misnamed things: a variable for another in-scope name, a member for a similarly named one
+// (self.result for self._result), a forgotten or extra receiver (x for self.x), and dot vs
+// bracket access (x.k for x['k']).
+
+// Alternatives per site beyond which the rest are not worth their validation time.
+const MAX_ALTERNATIVES = 8;
+
+/** Plausibility of `to` replacing `from`, spread over how many alternatives there are. */
+function substitutionPlausibility(from: string, to: string, alternatives: number): number {
+  const shortNames = from.length <= 2 && to.length <= 2 ? 0.25 : 0; // i/j, lo/hi, x/y
+  const base = Math.min(1, 0.5 + 0.5 * nameSimilarity(from, to) + shortNames);
+  return base / Math.sqrt(Math.max(1, alternatives / 3));
+}
+
+function best(edits: Edit[]): Edit[] {
+  return edits.sort((a, b) => b.plausibility - a.plausibility).slice(0, MAX_ALTERNATIVES);
+}
+
+function variableMisuse(node: Node, scope: Scope): Edit[] {
+  const role = identifierRole(node);
+  if ((role !== 'value' && role !== 'target') || node.text === scope.receiver) return [];
+  const pool = role === 'target' ? [...scope.params, ...scope.locals] : [...scope.params, ...scope.locals, ...scope.values];
+  const names = [...new Set(pool)].filter((n) => n !== node.text && n !== scope.receiver);
+  // A wrong assignment target is rarer than a wrong read.
+  const roleWeight = role === 'target' ? 0.5 : 1;
+  return best(
+    names.map((name) =>
+      nodeEdit('variable-misuse', roleWeight * substitutionPlausibility(node.text, name, names.length), node, name),
+    ),
+  );
+}
+
+/** `x` -> `self.x` when the class has that member; `self.x` -> `x` when x is a local name. */
+function receiverEdits(node: Node, scope: Scope): Edit[] {
+  const receiver = scope.receiver;
+  if (!receiver) return [];
+  const members = scope.attributesByObject.get(receiver);
+  if (node.type === 'identifier' && identifierRole(node) === 'value' && members?.has(node.text)) {
+    return [nodeEdit('attribute-misuse', 1, node, `${receiver}.${node.text}`)];
+  }
+  if (node.type === 'attribute' && node.childForFieldName('object')?.text === receiver) {
+    const name = node.childForFieldName('attribute')?.text;
+    if (name && (scope.params.includes(name) || scope.locals.includes(name))) return [nodeEdit('attribute-misuse', 0.7, node, name)];
+  }
+  return [];
+}
+
+/** result ~ _result ~ Result; get_key ~ get_value (one word of several differs). */
+function similarMembers(a: string, b: string): boolean {
+  const bare = (s: string) => s.replace(/_/g, '').toLowerCase();
+  if (bare(a) === bare(b)) return true;
+  const wa = a.split('_').filter(Boolean);
+  const wb = b.split('_').filter(Boolean);
+  if (wa.length > 1 && wa.length === wb.length && wa.filter((w, i) => w !== wb[i]).length === 1) return true;
+  return nameSimilarity(a, b) >= 0.6;
+}
+
+function attributeMisuse(node: Node, scope: Scope): Edit[] {
+  const object = node.childForFieldName('object');
+  const name = node.childForFieldName('attribute');
+  if (!object || !name) return [];
+  const called = node.parent?.type === 'call' && node.parent.childForFieldName('function')?.id === node.id;
+  const fitsUse = (member: string) => scope.methods.has(member) === called;
+  const sameObject = [...(scope.attributesByObject.get(object.text) ?? [])].filter((m) => m !== name.text && fitsUse(m));
+  const elsewhere = [...scope.attributes].filter(
+    (m) => m !== name.text && !sameObject.includes(m) && fitsUse(m) && similarMembers(name.text, m),
+  );
+  const count = sameObject.length + elsewhere.length;
+  const edits = [
+    ...sameObject.map((m) => ({ m, p: substitutionPlausibility(name.text, m, count) * (similarMembers(name.text, m) ? 1 : 0.6) })),
+    ...elsewhere.map((m) => ({ m, p: 0.7 * substitutionPlausibility(name.text, m, count) })),
+  ].map(({ m, p }) => ({ ...nodeEdit('attribute-misuse', p, name, m), summary: describeChange(lineOf(node), node.text, `${object.text}.${m}`) }));
+  return best(edits);
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function dotBracket(node: Node, scope: Scope): Edit[] {
+  if (node.type === 'attribute') {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('attribute');
+    const called = node.parent?.type === 'call' && node.parent.childForFieldName('function')?.id === node.id;
+    if (!object || !name || called || object.text === scope.receiver) return [];
+    return [nodeEdit('dot-bracket', 1, node, `${object.text}['${name.text}']`)];
+  }
+  if (node.type === 'subscript') {
+    const value = node.childForFieldName('value');
+    const keys = node.childrenForFieldName('subscript');
+    const key = keys.length === 1 ? keys[0]! : null;
+    if (!value || key?.type !== 'string') return [];
+    const content = key.text.slice(1, -1);
+    if (!/^['"]/.test(key.text) || !IDENTIFIER.test(content)) return [];
+    return [nodeEdit('dot-bracket', 1, node, `${value.text}.${content}`)];
+  }
+  return [];
+}
+
+export function nameEdits(ctx: EditContext): Edit[] {
+  const edits: Edit[] = [];
+  for (const node of ctx.nodes) {
+    if (node.type === 'identifier') edits.push(...variableMisuse(node, ctx.scope));
+    if (node.type === 'attribute') edits.push(...attributeMisuse(node, ctx.scope));
+    edits.push(...receiverEdits(node, ctx.scope), ...dotBracket(node, ctx.scope));
+  }
+  return edits;
+}
