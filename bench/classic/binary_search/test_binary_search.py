@@ -25,3 +25,9 @@ def test_first_and_last():
     items = [1, 3, 5, 7]
     assert binary_search(items, 1) == 0
     assert binary_search(items, 7) == 3
+
+
+def test_every_position_and_every_gap():
+    items = [2, 4, 6, 8, 10, 12, 14]
+    assert [binary_search(items, x) for x in items] == list(range(len(items)))
+    assert [binary_search(items, x - 1) for x in items + [16]] == [-1] * (len(items) + 1)

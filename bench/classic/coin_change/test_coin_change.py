@@ -23,3 +23,7 @@ def test_greedy_is_not_optimal():
 
 def test_larger_amount():
     assert min_coins([1, 2, 5], 11) == 3
+
+
+def test_coins_larger_than_amount_are_ignored():
+    assert min_coins([7, 2], 4) == 2

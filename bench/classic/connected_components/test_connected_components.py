@@ -24,3 +24,8 @@ def test_star():
 def test_two_groups_joined_late():
     edges = [(1, 2), (3, 4), (5, 6), (2, 4)]
     assert connected_components([1, 2, 3, 4, 5, 6], edges) == [[1, 2, 3, 4], [5, 6]]
+
+
+def test_many_edges():
+    edges = [(i, i + 3) for i in range(9)] + [(1, 2)]
+    assert connected_components(list(range(12)), edges) == [[0, 3, 6, 9], [1, 2, 4, 5, 7, 8, 10, 11]]

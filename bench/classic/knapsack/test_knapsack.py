@@ -23,3 +23,11 @@ def test_each_item_used_once():
 
 def test_textbook_example():
     assert knapsack(50, [(10, 60), (20, 100), (30, 120)]) == 220
+
+
+def test_best_pair_of_three():
+    assert knapsack(10, [(3, 4), (4, 5), (5, 6)]) == 11
+
+
+def test_small_item_does_not_fit_with_best_pair():
+    assert knapsack(7, [(1, 1), (3, 4), (4, 5), (5, 7)]) == 9

@@ -23,3 +23,8 @@ def test_diamond():
 def test_cycle_is_rejected():
     with pytest.raises(ValueError):
         topological_sort({1: [2], 2: [3], 3: [1]})
+
+
+def test_node_with_three_predecessors():
+    graph = {"a": ["d"], "b": ["d"], "c": ["d"], "d": ["e"]}
+    assert topological_sort(graph) == ["a", "b", "c", "d", "e"]
