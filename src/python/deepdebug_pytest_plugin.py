@@ -445,6 +445,9 @@ def pytest_configure(config):
     global _recorder
     if os.environ.get("DEEPDEBUG_REPORT") and _recorder is None:
         _recorder = Recorder(config)
+        # Subprocesses the tests start (a nested pytest) must not write into our report.
+        for name in [name for name in os.environ if name.startswith("DEEPDEBUG_")]:
+            del os.environ[name]
 
 
 def pytest_unconfigure(config):

@@ -131,6 +131,22 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(failure.nodeid, 'tests/test_parser.py');
   });
 
+  it('reports a root conftest.py that fails to import as a collection failure located in the user code', async () => {
+    const run = await runPytest(options('pytest-conftest-error'));
+    assert.equal(run.exitCode, 4);
+    assert.equal(run.tests.length, 1);
+    const [error] = run.tests;
+    assert.equal(error.nodeid, 'conftest.py');
+    assert.equal(error.phase, 'collect');
+    assert.equal(error.exception, 'KeyError');
+    assert.equal(error.message, "'verbose'");
+    assert.deepEqual(
+      error.frames.map((frame) => [frame.file, frame.line, frame.function]),
+      [['conftest.py', 6, '<module>'], ['settings.py', 8, '<module>'], ['settings.py', 5, 'option']],
+    );
+    assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['collection']);
+  });
+
   it('ends a hanging test with our per-test timeout and runs the rest', async () => {
     const run = await runPytest(options('pytest-hang', { perTestTimeoutMs: 1000 }));
     assert.equal(test(run, 'test_hang.py::test_before').outcome, 'passed');

@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { throwIfAborted, UserError } from '../errors';
 import { pythonHelpersDir } from '../resources';
 import type { PytestRun, TestResult } from '../types';
-import { workspaceFile } from './paths';
 import { parsePluginReport, type PluginReport } from './plugin-report';
 import { runInProcessGroup, type GroupRunResult } from './process-group';
+import { conftestFailure, lastLine, startFailure, usageMessage } from './pytest-output';
 import { parseTracebackText } from './traceback-text';
 
 export interface RunPytestOptions {
@@ -144,7 +144,12 @@ function exitStatusOf(exit: GroupRunResult): number {
 }
 
 function resultsOf(report: PluginReport, exit: GroupRunResult, fault: string, options: RunPytestOptions): TestResult[] {
-  if (!report.started) throw startFailure(exit, options.python);
+  if (!report.started) {
+    // A broken root conftest.py stops pytest before any plugin starts: it is the user's bug, not usage.
+    const conftest = conftestFailure(exit.output, options.workspace);
+    if (conftest) return [conftest];
+    throw startFailure(exit, options.python, PLUGIN_MODULE);
+  }
   if (report.exitStatus === 4 || (report.exitStatus === null && exit.code === 4 && !exit.timedOut)) {
     throw new UserError('pytest-usage', `pytest: ${usageMessage(exit.output)}`);
   }
@@ -202,32 +207,3 @@ function collectionNodeid(frames: { file: string; inWorkspace: boolean }[]): str
   const own = frames.filter((frame) => frame.inWorkspace);
   return own.length > 0 ? own[own.length - 1].file : '<collection>';
 }
-
-function startFailure(exit: GroupRunResult, python: string): Error {
-  const output = exit.output;
-  if (/No module named '?pytest'?$/m.test(output)) {
-    return new UserError('no-pytest', `pytest is not installed for the Python interpreter "${python}"`);
-  }
-  if (output.includes(PLUGIN_MODULE)) {
-    return new Error(`the DeepDebug pytest plugin failed to load: ${lastLine(output, /\S/)}`);
-  }
-  if (exit.code === 4) return new UserError('pytest-usage', `pytest: ${usageMessage(output)}`);
-  if (exit.code === 126 || exit.code === 127 || exit.signal !== null) {
-    return new UserError('no-python', `the Python interpreter "${python}" failed to start: ${lastLine(output, /\S/)}`);
-  }
-  return new Error(`pytest exited with status ${exit.code} before running: ${lastLine(output, /\S/)}`);
-}
-
-/** pytest's own one-line complaint: "ERROR: file or directory not found: x", "error: unrecognized arguments". */
-function usageMessage(output: string): string {
-  const lines = output.split('\n').map((line) => line.trim());
-  const error = lines.find((line) => /^ERROR: (?!usage:)/.test(line) || /: error: /.test(line));
-  if (error) return error.replace(/^ERROR: /, '');
-  return lines.find((line) => line !== '') ?? 'usage error';
-}
-
-function lastLine(output: string, pattern: RegExp): string {
-  const lines = output.split('\n').filter((line) => pattern.test(line));
-  return lines.length > 0 ? lines[lines.length - 1].trim() : '(no output)';
-}
-

@@ -1,0 +1,62 @@
+import * as path from 'node:path';
+import { UserError } from '../errors';
+import type { TestResult } from '../types';
+import type { GroupRunResult } from './process-group';
+import { workspaceFile } from './paths';
+import { parseTracebackText } from './traceback-text';
+
+// What pytest's terminal output says when it stopped before our plugin could report anything.
+
+const CONFTEST_ERROR = /^ImportError while loading conftest '(.+)'\.$/m;
+/** The exception line closing pytest's traceback: "E   SyntaxError: invalid syntax". */
+const EXCEPTION_LINE = /^E\s+([A-Za-z_][\w.]*): ?(.*)$/;
+
+export function startFailure(exit: GroupRunResult, python: string, pluginModule: string): Error {
+  const output = exit.output;
+  if (/No module named '?pytest'?$/m.test(output)) {
+    return new UserError('no-pytest', `pytest is not installed for the Python interpreter "${python}"`);
+  }
+  if (output.includes(pluginModule)) {
+    return new Error(`the DeepDebug pytest plugin failed to load: ${lastLine(output, /\S/)}`);
+  }
+  if (exit.code === 4) return new UserError('pytest-usage', `pytest: ${usageMessage(output)}`);
+  if (exit.code === 126 || exit.code === 127 || exit.signal !== null) {
+    return new UserError('no-python', `the Python interpreter "${python}" failed to start: ${lastLine(output, /\S/)}`);
+  }
+  return new Error(`pytest exited with status ${exit.code} before running: ${lastLine(output, /\S/)}`);
+}
+
+/** A root conftest.py that failed to import, as a collection error located in it; null if none. */
+export function conftestFailure(output: string, workspace: string): TestResult | null {
+  const match = CONFTEST_ERROR.exec(output);
+  if (!match) return null;
+  const traceback = output.slice(match.index + match[0].length).trim();
+  const exception = traceback
+    .split('\n')
+    .map((line) => EXCEPTION_LINE.exec(line))
+    .filter((found) => found !== null)
+    .pop();
+  return {
+    nodeid: workspaceFile(path.resolve(workspace, match[1]), workspace).file,
+    outcome: 'error',
+    phase: 'collect',
+    durationMs: 0,
+    exception: exception ? exception[1].split('.').pop() : 'ImportError',
+    message: exception ? exception[2] : match[0],
+    longrepr: traceback,
+    frames: parseTracebackText(traceback, workspace),
+  };
+}
+
+/** pytest's own one-line complaint: "ERROR: file or directory not found: x", "error: unrecognized arguments". */
+export function usageMessage(output: string): string {
+  const lines = output.split('\n').map((line) => line.trim());
+  const error = lines.find((line) => /^ERROR: (?!usage:)/.test(line) || /: error: /.test(line));
+  if (error) return error.replace(/^ERROR: /, '');
+  return lines.find((line) => line !== '') ?? 'usage error';
+}
+
+export function lastLine(output: string, pattern: RegExp): string {
+  const lines = output.split('\n').filter((line) => pattern.test(line));
+  return lines.length > 0 ? lines[lines.length - 1].trim() : '(no output)';
+}
