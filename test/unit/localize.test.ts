@@ -27,6 +27,16 @@ def average(values):
 
 
 LIMIT = int("10")
+
+
+def checked(value):
+    if value < 0:
+        raise ValueError("negative")
+    return value
+
+
+def net(price, cost):
+    return checked(cost - price)
 `;
 
 const tests = `from shop import *
@@ -145,6 +155,32 @@ describe('localize', () => {
     assert.equal(suspects[0]!.function, 'apply_discount');
     assert.deepEqual(suspects[0]!.reasons, ['DStar 1.0', 'Ochiai 0.71', 'line 7 covered by 1/1 failing, 1/5 passing tests']);
     assert.equal(suspects.at(-1)!.function, 'test_discount');
+  });
+
+  it('suspects the caller first when the innermost function raised on purpose, and counts a comprehension once', async () => {
+    const rejected = test('tests/test_shop.py::test_net', 'failed', undefined, [
+      frame('tests/test_shop.py', 5, 'test_discount'),
+      frame('shop.py', 34, 'net'),
+      frame('shop.py', 29, 'checked'),
+    ]);
+    const suspects = await localize(runOf([rejected]), [failureOf(rejected, 'ValueError')], options);
+    assert.deepEqual(
+      suspects.map((s) => [s.function, s.score, s.reasons[0]]),
+      [
+        ['net', 1, 'frame 2 of 3 (called the function that raised)'],
+        ['checked', 0.5, 'frame 1 of 3 (innermost, raised explicitly)'],
+        ['test_discount', 1, 'frame 3 of 3'],
+      ],
+    );
+    const inComprehension = test('tests/test_shop.py::test_total', 'failed', undefined, [
+      frame('tests/test_shop.py', 9, 'test_average'),
+      frame('shop.py', 13, 'total'),
+      frame('shop.py', 13, '<genexpr>'),
+      frame('shop.py', 2, 'parse_price'),
+    ]);
+    const [first, second] = await localize(runOf([inComprehension]), [failureOf(inComprehension, 'ValueError')], options);
+    assert.deepEqual(first!.reasons, ['frame 1 of 3 (innermost)']);
+    assert.deepEqual([second!.function, second!.score, second!.reasons], ['total', 0.5, ['frame 2 of 3']]);
   });
 
   it('combines several failing tests: shared coverage and the best frame of any trace', async () => {

@@ -5,8 +5,8 @@ import { describeFrame, stackEvidence, type FrameEvidence } from './stack';
 
 // Fault localization: ranks the functions (and the lines within them) most likely to hold the
 // bug. Two kinds of evidence add up, each worth at most 1:
-//   - the stack trace (the paper's heuristic): 1/k for the k-th innermost workspace frame,
-//     the best over the failing tests;
+//   - the stack trace (the paper's heuristic, see stack.ts): 1/k for the k-th innermost
+//     workspace frame, the best over the failing tests;
 //   - the spectrum of the function's best line: DStar (e = 2, scaled by the run's largest)
 //     and Ochiai, averaged, from the per-test coverage of failing vs passing tests.
 // So the innermost frame outranks any function the spectrum alone points at, while a caller
@@ -87,12 +87,22 @@ function compareSuspects(a: Accumulator & { score: number }, b: Accumulator & { 
 
 export async function localize(run: PytestRun, failures: Failure[], options: LocalizeOptions): Promise<Suspect[]> {
   const spectrum = spectrumOf(run, new Set(failures.map((failure) => failure.nodeid)));
-  const evidence = failures.flatMap((failure) => stackEvidence(failure, options.isTestFile));
-  const scopes = await loadScopes([...evidence.map((e) => e.file), ...spectrum.lines.keys()], options.readSource);
+  const frameFiles = failures.flatMap((failure) => failure.frames.filter((f) => f.inWorkspace).map((f) => f.file));
+  const scopes = await loadScopes([...frameFiles, ...spectrum.lines.keys()], options.readSource);
+  const scopeAt = (file: string, line: number, functionName: string): Scope =>
+    scopes.get(file)?.scopeOf(line) ?? unknownScope(functionName, line);
+  const keyOf = (file: string, scope: Scope): string => `${file}\0${scope.function}\0${scope.startLine}`;
+  const evidence = failures.flatMap((failure) =>
+    stackEvidence(failure, {
+      isTestFile: options.isTestFile,
+      scopeKey: (file, line, functionName) => keyOf(file, scopeAt(file, line, functionName)),
+      lineText: (file, line) => scopes.get(file)?.lineText(line),
+    }),
+  );
 
   const accumulators = new Map<string, Accumulator>();
   const accumulatorFor = (file: string, scope: Scope): Accumulator => {
-    const key = `${file}\0${scope.function}\0${scope.startLine}`;
+    const key = keyOf(file, scope);
     let acc = accumulators.get(key);
     if (!acc) {
       acc = { file, scope, inTestFile: options.isTestFile(file), trace: 0, frames: [], best: null, lines: new Map() };
@@ -110,8 +120,7 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
   };
 
   for (const frame of evidence) {
-    const scope = scopes.get(frame.file)?.scopeOf(frame.line) ?? unknownScope(frame.function, frame.line);
-    const acc = accumulatorFor(frame.file, scope);
+    const acc = accumulatorFor(frame.file, scopeAt(frame.file, frame.line, frame.function));
     acc.trace = Math.max(acc.trace, frame.weight);
     acc.frames.push(frame);
     const line = lineOf(acc, frame.line);

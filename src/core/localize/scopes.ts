@@ -15,6 +15,7 @@ export interface Scope {
 
 export interface FileScopes {
   scopeOf(line: number): Scope;
+  lineText(line: number): string | undefined;
 }
 
 export async function scopesOf(source: string): Promise<FileScopes> {
@@ -29,7 +30,9 @@ export async function scopesOf(source: string): Promise<FileScopes> {
   } finally {
     tree.delete();
   }
+  const lines = source.split(/\r?\n/);
   return {
+    lineText: (line: number) => lines[line - 1],
     scopeOf(line: number): Scope {
       const fn = enclosingFunction(functions, line);
       if (fn) return { function: fn.qualname, startLine: fn.startLine, endLine: fn.endLine, isFunction: true };
