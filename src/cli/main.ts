@@ -20,6 +20,18 @@ async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<str
   return patch.file;
 }
 
+/**
+ * When nothing but collection errors failed (a syntax error, an import error), no test ran and
+ * no patch can be validated: that is bad input, said in one line with its location.
+ */
+function collectionBlocker(report: FixReport): string | null {
+  if (report.failures.length === 0 || report.failures.some((f) => f.kind !== 'collection')) return null;
+  const first = report.failures[0]!;
+  const where = first.frames.at(-1);
+  const location = where ? ` at ${where.file}:${where.line}` : ` in ${first.nodeid}`;
+  return `cannot collect the tests: ${first.exception}${location}: ${first.message.split('\n')[0]}`;
+}
+
 async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {
   const progress = progressPrinter(process.stderr);
   const hooks = { onProgress: progress.report, signal };
@@ -38,6 +50,8 @@ async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number>
     if (cli.apply && best) applied = await applyPatch(report.workspace, best);
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
     process.stdout.write(formatFixReport(report, applied));
+    const blocking = collectionBlocker(report);
+    if (blocking) throw new UserError('pytest-usage', blocking);
     if (report.failures.length === 0) return EXIT.nothingToFix;
     return report.patches.length > 0 ? EXIT.fixed : EXIT.notFixed;
   } finally {

@@ -33,6 +33,8 @@ const DEFAULT_MAX_CANDIDATES = 2000;
 const TEMPLATE_SUSPECTS = 5;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
+/** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
+const ALTERNATIVES_GRACE_MS = 10_000;
 
 interface Clock {
   startedAt: number;
@@ -176,7 +178,12 @@ async function validateStage(
   hooks.signal?.addEventListener('abort', onAbort);
   const timer = setTimeout(onAbort, Math.max(0, clock.left()));
   const lane = async (): Promise<void> => {
-    while (!stop.signal.aborted && next < candidates.length && patches.length < ENOUGH_PATCHES) {
+    const searching = (): boolean =>
+      !stop.signal.aborted &&
+      next < candidates.length &&
+      patches.length < ENOUGH_PATCHES &&
+      (timeToFirstFixMs === null || clock.elapsed() < timeToFirstFixMs + ALTERNATIVES_GRACE_MS);
+    while (searching()) {
       const candidate = candidates[next++]!;
       const outcome = await pool.validate(candidate, stop.signal).catch((error: unknown) => {
         if (isCanceled(error)) return null;
