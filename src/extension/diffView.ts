@@ -1,16 +1,12 @@
 // "Show diff": the current file on the left, the patched file on the right as a read-only
 // virtual document (scheme deepdebug-patch); Apply and Discard sit in that editor's title bar.
 import * as vscode from 'vscode';
-import { PATCH_SCHEME, patchDocumentPath, patchIdFromPath } from './patchUri';
+import { PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
 import type { RunStore } from './runRecord';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
   const provider: vscode.TextDocumentContentProvider = {
-    provideTextDocumentContent(uri) {
-      const id = patchIdFromPath(uri.path);
-      const found = id === undefined ? undefined : store.findPatch(id);
-      return found ? found.record.patch.newFileText : '# This DeepDebug fix is no longer available.\n';
-    },
+    provideTextDocumentContent: (uri) => patchDocumentText(store, uri.path),
   };
   return vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, provider);
 }

@@ -1,0 +1,25 @@
+// The sidecar: a language server process that hosts the engine and the model, so that pytest
+// runs, tree-sitter parsing and ONNX inference never block the editor's extension host. The
+// extension starts it over Node IPC (vscode-languageclient, TransportKind.ipc); the custom
+// methods are in ./protocol.
+import { createConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver/node';
+import * as engine from '../core/engine';
+import { Runs } from './runs';
+
+const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
+const runs = new Runs(connection, engine, (line) => connection.console.log(line));
+
+connection.onInitialize(() => ({
+  capabilities: {},
+  serverInfo: { name: 'deepdebug-sidecar' },
+}));
+
+// A clean stop (window closed, extension deactivated): stop runs so their pytest processes die.
+connection.onShutdown(() => runs.abortAll());
+
+// The editor vanished without a shutdown (crash, kill): same cleanup, then leave.
+process.on('disconnect', () => {
+  void runs.abortAll().finally(() => process.exit(1));
+});
+
+connection.listen();

@@ -1,0 +1,250 @@
+// The extension's editor-free logic over one realistic run: quick fixes, diagnostics, the apply
+// check, the diff documents, the review panel's state and message protocol.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { sha256 } from '../../src/core/hash';
+import type { FixReport, ValidatedPatch } from '../../src/core/types';
+import { checkApply, smallestReplacement } from '../../src/extension/applyCheck';
+import { codeActionSpecs } from '../../src/extension/codeActionSpecs';
+import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnosticSpecs';
+import { headline } from '../../src/extension/headline';
+import { panelHtml } from '../../src/extension/panel/html';
+import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
+import { patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patchUri';
+import { RunStore, runFromFix, type RunRecord } from '../../src/extension/runRecord';
+
+const workspace = path.resolve('/tmp/ws');
+const original = [
+  'def total(items):',
+  '    result = 0',
+  '    for price, qty in items:',
+  '        result += price * qty',
+  '    return result - 1',
+  '',
+].join('\n');
+
+function patch(newBody: string, summary: string, suitePassed: number, file = 'shop/cart.py'): ValidatedPatch {
+  const newFileText = original.replace('    return result - 1', newBody);
+  return {
+    kind: 'candidate',
+    file,
+    function: 'total',
+    startLine: 1,
+    endLine: 5,
+    newFunctionText: newFileText,
+    newFileText,
+    diff: createTwoFilesPatch(`a/${file}`, `b/${file}`, original, newFileText),
+    source: 'template',
+    editKind: 'arith-op',
+    summary,
+    score: 1,
+    validation: { failingFixed: 2, failingTotal: 2, suitePassed, suiteTotal: 6 },
+    baseSha256: sha256(original),
+  };
+}
+
+function report(patches: ValidatedPatch[]): FixReport {
+  return {
+    version: 1,
+    workspace,
+    failures: [
+      {
+        nodeid: 'tests/test_cart.py::test_total',
+        kind: 'test',
+        exception: 'AssertionError',
+        message: 'assert 9 == 10\n +  where 9 = total([(2, 5)])',
+        longrepr: '',
+        frames: [
+          { file: 'tests/test_cart.py', line: 4, function: 'test_total', inWorkspace: true },
+          { file: 'shop/cart.py', line: 5, function: 'total', inWorkspace: true },
+        ],
+      },
+    ],
+    flaky: [],
+    suspects: [
+      {
+        file: 'shop/cart.py',
+        function: 'total',
+        startLine: 1,
+        endLine: 5,
+        score: 3.5,
+        reasons: ['frame 2 of 2', 'DStar 4.0'],
+        lines: [{ line: 5, score: 4 }, { line: 4, score: 1 }],
+      },
+    ],
+    patches,
+    model: { name: 'deepdebug-small', device: 'cpu' },
+    stats: { candidatesGenerated: 12, candidatesValidated: 5, elapsedMs: 2100, timeToFirstFixMs: 900 },
+  };
+}
+
+function twoFixRun(): RunRecord {
+  return runFromFix('r1', workspace, report([
+    patch('    return result', 'remove `- 1` on line 5', 6),
+    patch('    return result + 0', 'change `- 1` to `+ 0` on line 5', 6),
+  ]));
+}
+
+describe('extension presentation', () => {
+  describe('quick fixes', () => {
+    it('offers Apply per patch (best preferred) and Show diff, on DeepDebug diagnostics only', () => {
+      const run = twoFixRun();
+      const specs = codeActionSpecs(run, [DiagnosticCodes.suspect]);
+      assert.deepEqual(
+        specs.map((spec) => [spec.title, spec.command, spec.patchId, spec.isPreferred]),
+        [
+          ['Apply DeepDebug fix: remove `- 1` on line 5 (passes 6/6 tests)', 'deepdebug.applyPatch', 'r1.1', true],
+          ['Apply DeepDebug fix: change `- 1` to `+ 0` on line 5 (passes 6/6 tests)', 'deepdebug.applyPatch', 'r1.2', false],
+          ['Show diff: remove `- 1` on line 5', 'deepdebug.showDiff', 'r1.1', false],
+          ['Show diff: change `- 1` to `+ 0` on line 5', 'deepdebug.showDiff', 'r1.2', false],
+        ],
+      );
+      assert.deepEqual(codeActionSpecs(run, ['E501', 'reportUndefinedVariable']), []);
+    });
+
+    it('offers nothing (no lightbulb) without a validated patch', () => {
+      assert.deepEqual(codeActionSpecs(runFromFix('r2', workspace, report([])), [DiagnosticCodes.failure]), []);
+      assert.deepEqual(codeActionSpecs(undefined, [DiagnosticCodes.failure]), []);
+    });
+
+    it('drops discarded patches, and all of them once one was applied', () => {
+      const store = new RunStore();
+      store.set(twoFixRun());
+      store.setStatus('r1.1', 'discarded');
+      const run = store.forWorkspace(workspace);
+      const remaining = codeActionSpecs(run, [DiagnosticCodes.failure]);
+      assert.deepEqual(remaining.map((spec) => [spec.patchId, spec.isPreferred]), [['r1.2', true], ['r1.2', false]]);
+      store.setStatus('r1.2', 'applied');
+      assert.deepEqual(codeActionSpecs(store.forWorkspace(workspace), [DiagnosticCodes.failure]), []);
+      assert.deepEqual(diagnosticSpecs(store.forWorkspace(workspace)!), []);
+    });
+  });
+
+  describe('diagnostics', () => {
+    it('marks the failing assertion in the test and the most suspicious line, with the exception', () => {
+      const specs = diagnosticSpecs(twoFixRun());
+      assert.deepEqual(
+        specs.map((spec) => [path.relative(workspace, spec.absPath), spec.line, spec.severity, spec.code]),
+        [
+          [path.join('tests', 'test_cart.py'), 4, 'error', DiagnosticCodes.failure],
+          [path.join('shop', 'cart.py'), 5, 'warning', DiagnosticCodes.suspect],
+        ],
+      );
+      assert.equal(specs[0]!.message, 'test_total failed: AssertionError: assert 9 == 10. DeepDebug found 2 validated fixes.');
+      assert.match(specs[1]!.message, /frame 2 of 2; DStar 4\.0\): AssertionError: assert 9 == 10/);
+    });
+  });
+
+  describe('apply check', () => {
+    it('applies to the text the patch was made from, with the smallest whole-line replacement', () => {
+      const run = twoFixRun();
+      const verdict = checkApply(run, run.patches[0]!, original, false);
+      assert.ok(verdict.ok);
+      const { start, end, text } = verdict.replacement;
+      assert.equal(original.slice(0, start) + text + original.slice(end), run.patches[0]!.patch.newFileText);
+      assert.equal(original.slice(start, end), '    return result - 1\n');
+    });
+
+    it('refuses when the document changed since the patch was made', () => {
+      const run = twoFixRun();
+      const verdict = checkApply(run, run.patches[0]!, original.replace('result = 0', 'result = 0.0'), false);
+      assert.deepEqual(verdict, {
+        ok: false,
+        reason: 'shop/cart.py changed since DeepDebug made this fix; run DeepDebug again to get a fix for the current text.',
+      });
+    });
+
+    it('refuses test files unless allowed, and patches already applied or discarded', () => {
+      const run = runFromFix('r3', workspace, report([patch('    return result', 'fix', 6, 'tests/helpers_test.py')]));
+      const refused = checkApply(run, run.patches[0]!, original, false);
+      assert.equal(refused.ok, false);
+      assert.match(!refused.ok ? refused.reason : '', /does not edit test files \(tests\/helpers_test\.py\).*deepdebug\.allowTestEdits/);
+      assert.equal(checkApply(run, run.patches[0]!, original, true).ok, true);
+      run.patches[0]!.status = 'applied';
+      assert.equal(checkApply(run, run.patches[0]!, original, true).ok, false);
+    });
+
+    it('finds a replacement that rebuilds the new text for edits anywhere', () => {
+      const cases: [string, string][] = [
+        ['', ''],
+        ['a\nb\n', 'a\nb\n'],
+        ['a\nb\n', 'x\nb\n'],
+        ['a\nb\n', 'a\nb\nc\n'],
+        ['a\nb', 'a\nc'],
+        ['\nx\n', '\ny\n'],
+        ['x = 1\nx = 1\n', 'x = 1\n'],
+        ['one\ntwo\nthree\n', 'one\nthree\n'],
+        ['if a < b:\n    pass\n', 'if a <= b:\n    pass\n'],
+      ];
+      for (const [before, after] of cases) {
+        const { start, end, text } = smallestReplacement(before, after);
+        assert.equal(before.slice(0, start) + text + before.slice(end), after, JSON.stringify([before, after]));
+        assert.ok(start === 0 || before[start - 1] === '\n', `starts a line: ${JSON.stringify([before, after])}`);
+        assert.ok(end === before.length || before[end - 1] === '\n', `ends a line: ${JSON.stringify([before, after])}`);
+      }
+    });
+  });
+
+  describe('diff documents', () => {
+    it('serve the patched file under a path that ends in the file name', () => {
+      const store = new RunStore();
+      const run = twoFixRun();
+      store.set(run);
+      const uriPath = patchDocumentPath('r1.2', path.join(workspace, 'shop', 'cart.py'));
+      assert.equal(uriPath, '/r1.2/cart.py');
+      assert.equal(patchIdFromPath(uriPath), 'r1.2');
+      assert.equal(patchDocumentText(store, uriPath), run.patches[1]!.patch.newFileText);
+      assert.match(patchDocumentText(store, '/r9.1/cart.py'), /no longer available/);
+    });
+  });
+
+  describe('review panel', () => {
+    it('shows failures, suspects and each patch with its diff, tests and source', () => {
+      const state = finishedState(twoFixRun());
+      assert.equal(state.headline, 'DeepDebug: 2 validated fixes for test_total');
+      assert.equal(state.model, 'deepdebug-small on cpu');
+      assert.deepEqual(state.failures, [
+        {
+          nodeid: 'tests/test_cart.py::test_total',
+          text: 'AssertionError: assert 9 == 10',
+          location: { absPath: path.join(workspace, 'tests', 'test_cart.py'), line: 4 },
+        },
+      ]);
+      assert.equal(state.suspects[0]!.label, 'total (shop/cart.py:1-5)');
+      assert.equal(state.suspects[0]!.reasons, 'frame 2 of 2; DStar 4.0');
+      const [best] = state.patches;
+      assert.equal(best!.tests, 'passes 6/6 tests');
+      assert.equal(best!.source, 'template (arith-op)');
+      assert.match(best!.diff, /^-    return result - 1$/m);
+      assert.match(best!.diff, /^\+    return result$/m);
+    });
+
+    it('says when no fix was found or nothing failed', () => {
+      assert.equal(headline(runFromFix('r4', workspace, report([]))), 'DeepDebug: no validated fix for test_total');
+      const passing = { ...report([]), failures: [] };
+      assert.equal(headline(runFromFix('r5', workspace, passing)), 'DeepDebug: no failing tests');
+    });
+
+    it('accepts only well-formed messages from the webview', () => {
+      assert.deepEqual(parseWebviewMessage({ type: 'apply', patchId: 'r1.1' }), { type: 'apply', patchId: 'r1.1' });
+      assert.deepEqual(parseWebviewMessage({ type: 'showDiff', patchId: 'r1.2', extra: 1 }), { type: 'showDiff', patchId: 'r1.2' });
+      assert.deepEqual(parseWebviewMessage({ type: 'open', location: { absPath: '/a.py', line: 3 } }), {
+        type: 'open',
+        location: { absPath: '/a.py', line: 3 },
+      });
+      for (const bad of [null, 'apply', {}, { type: 'apply' }, { type: 'apply', patchId: 7 }, { type: 'open', location: { absPath: '/a.py', line: 0 } }, { type: 'eval', code: '1' }]) {
+        assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+      }
+    });
+
+    it('loads only local resources and only its own nonce-tagged script', () => {
+      const html = panelHtml({ cspSource: 'vscode-resource:', scriptUri: 'vscode-resource:/media/panel.js', styleUri: 'vscode-resource:/media/panel.css' }, 'n0nce');
+      const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /script-src 'nonce-n0nce'/);
+      assert.doesNotMatch(html, /https?:/);
+      assert.deepEqual([...html.matchAll(/<script ([^>]*)>/g)].map((match) => match[1]), ['nonce="n0nce" src="vscode-resource:/media/panel.js"']);
+    });
+  });
+});
