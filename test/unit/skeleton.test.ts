@@ -253,10 +253,10 @@ def top(x):
       assert.ok(input.skeleton.length < withoutTrace.skeleton.length);
     });
 
-    it('estimates 3.5 characters per token, rounded up', () => {
+    it('estimates 3.3 characters per token, rounded up', () => {
       assert.equal(estimateTokens(''), 0);
-      assert.equal(estimateTokens('abcdefg'), 2);
-      assert.equal(estimateTokens('abcdefgh'), 3);
+      assert.equal(estimateTokens('x'.repeat(33)), 10);
+      assert.equal(estimateTokens('x'.repeat(34)), 11);
     });
   });
 
