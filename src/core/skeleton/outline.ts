@@ -58,6 +58,7 @@ export interface Outline {
 
 type Scope = 'module' | 'class' | 'focal-class' | 'focal-function';
 
+const DEFINITION_TYPES = new Set(['function_definition', 'class_definition']);
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 const SIMPLE_STATEMENT_TYPES = new Set([
   'expression_statement',
@@ -150,7 +151,7 @@ class OutlineBuilder {
   /** A statement that contains the focal function. */
   private ancestor(statement: Node, parent: number | null): number {
     const definition = definitionOf(statement);
-    if (definition.type !== 'class_definition' && definition.type !== 'function_definition') {
+    if (!DEFINITION_TYPES.has(definition.type)) {
       // An if/try/with around the focal function: kept whole, which is always valid layout
       // (as the lines before and after the focal, so that no line is counted twice).
       const whole = rangeOf(statement);
@@ -173,13 +174,12 @@ class OutlineBuilder {
   }
 
   private statement(statement: Node, first: boolean, scope: Scope, parent: number | null): number {
-    const definition = definitionOf(statement);
-    const isDefinition = definition.type === 'class_definition' || definition.type === 'function_definition';
     if (scope === 'focal-function') {
       // Inside the function that encloses a nested focal function everything is local context.
       return this.add(Tier.focalClassBody, rangeOf(statement), parent);
     }
-    if (isDefinition) return this.definition(statement, definition, scope, parent);
+    const definition = definitionOf(statement);
+    if (DEFINITION_TYPES.has(definition.type)) return this.definition(statement, definition, scope, parent);
     const range = rangeOf(statement);
     if (scope === 'focal-class') return this.add(Tier.focalClassBody, range, parent);
     if (scope === 'class') return this.add(Tier.bodies, range, parent);
@@ -190,7 +190,7 @@ class OutlineBuilder {
     // an import; anything else (`if __name__ == "__main__":`) as an ordinary body.
     const importsOnly =
       containsType(statement, IMPORT_TYPES) &&
-      !containsType(statement, new Set(['function_definition', 'class_definition']));
+      !containsType(statement, DEFINITION_TYPES);
     return this.add(importsOnly ? Tier.imports : Tier.bodies, range, parent);
   }
 
