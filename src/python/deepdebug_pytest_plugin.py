@@ -271,6 +271,7 @@ class PerTestTimeout:
             signal.setitimer(signal.ITIMER_REAL, 0)
 
     def _on_alarm(self, signum, frame):
+        __tracebackhide__ = True  # keeps this frame out of pytest's long traceback
         raise TestTimeout("test exceeded the per-test timeout of %g s" % self.seconds)
 
 
