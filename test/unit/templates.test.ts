@@ -394,7 +394,7 @@ def clamp(x, lo, hi):
     name: 'the wrong exception class',
     kind: 'exception-type',
     function: 'lookup',
-    lines: [4, 3],
+    lines: [3, 2],
     buggy: `def lookup(table, key):
     if key not in table:
         raise IndexError(key)
@@ -454,6 +454,48 @@ def clamp(x, lo, hi):
     if xs is None:
         return None
     return len(xs)
+`,
+  },
+  {
+    name: 'a missing recursive call',
+    kind: 'missing-call',
+    function: 'quicksort',
+    lines: [7],
+    buggy: `def quicksort(items):
+    if len(items) <= 1:
+        return list(items)
+    pivot, rest = items[0], items[1:]
+    smaller = [x for x in rest if x < pivot]
+    larger = [x for x in rest if x >= pivot]
+    return quicksort(smaller) + [pivot] + larger
+`,
+    fixed: `def quicksort(items):
+    if len(items) <= 1:
+        return list(items)
+    pivot, rest = items[0], items[1:]
+    smaller = [x for x in rest if x < pivot]
+    larger = [x for x in rest if x >= pivot]
+    return quicksort(smaller) + [pivot] + quicksort(larger)
+`,
+  },
+  {
+    name: 'a loop running upwards instead of downwards',
+    kind: 'reversed-iteration',
+    function: 'knapsack',
+    lines: [4, 5],
+    buggy: `def knapsack(capacity, items):
+    best = [0] * (capacity + 1)
+    for weight, value in items:
+        for room in range(weight, capacity + 1):
+            best[room] = max(best[room], best[room - weight] + value)
+    return best[capacity]
+`,
+    fixed: `def knapsack(capacity, items):
+    best = [0] * (capacity + 1)
+    for weight, value in items:
+        for room in range(capacity, weight - 1, -1):
+            best[room] = max(best[room], best[room - weight] + value)
+    return best[capacity]
 `,
   },
 ];

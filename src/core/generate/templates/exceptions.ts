@@ -31,7 +31,8 @@ function replacements(site: Node, known: Set<string>): Edit[] {
   const spread = Math.sqrt(Math.max(1, count / 3));
   return [
     ...fromFile.map((name) => nodeEdit('exception-type', 1 / spread, site, name)),
-    ...builtins.map((name) => nodeEdit('exception-type', 0.6 / spread, site, name)),
+    // Builtins the file does not use are less likely, unless there is nothing else to try.
+    ...builtins.map((name) => nodeEdit('exception-type', (fromFile.length > 0 ? 0.6 : 1) / spread, site, name)),
   ];
 }
 

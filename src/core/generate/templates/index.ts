@@ -12,6 +12,7 @@ import { offByOneEdits } from './off-by-one';
 import { operatorEdits } from './operators';
 import { returnEdits } from './returns';
 import { swapEdits } from './swaps';
+import { wrappingEdits } from './wrapping';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
 // is scored by suspiciousness x line suspiciousness x prior, and only the best ones are
@@ -41,6 +42,7 @@ const FAMILIES: EditFamily[] = [
   callEdits,
   returnEdits,
   swapEdits,
+  wrappingEdits,
   exceptionEdits,
   controlEdits,
 ];

@@ -9,29 +9,42 @@ import { identifierRole, type Scope } from './scope';
 // Alternatives per site beyond which the rest are not worth their validation time.
 const MAX_ALTERNATIVES = 8;
 
-/** Plausibility of `to` replacing `from`, spread over how many alternatives there are. */
-function substitutionPlausibility(from: string, to: string, alternatives: number): number {
+/** How much `to` looks like a slip for `from`: similar spelling, both index-like, same kind. */
+function affinity(from: string, to: string, scope: Scope): number {
   const shortNames = from.length <= 2 && to.length <= 2 ? 0.25 : 0; // i/j, lo/hi, x/y
-  const base = Math.min(1, 0.5 + 0.5 * nameSimilarity(from, to) + shortNames);
-  return base / Math.sqrt(Math.max(1, alternatives / 3));
+  const spelling = Math.min(1, 0.5 + 0.5 * nameSimilarity(from, to) + shortNames);
+  const [a, b] = [scope.kindOf(from), scope.kindOf(to)];
+  return a && b && a !== b ? 0.3 * spelling : spelling;
+}
+
+/**
+ * Plausibility per alternative: the site's share split by affinity, scaled up a little (capped
+ * at 1) because the best of a few alternatives is nearly as likely as a lone operator swap.
+ */
+function shares(from: string, alternatives: string[], scope: Scope): number[] {
+  const weights = alternatives.map((to) => affinity(from, to, scope));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => Math.min(1, (1.5 * w) / total));
 }
 
 function best(edits: Edit[]): Edit[] {
   return edits.sort((a, b) => b.plausibility - a.plausibility).slice(0, MAX_ALTERNATIVES);
 }
 
-function variableMisuse(node: Node, scope: Scope): Edit[] {
+function misusable(node: Node, scope: Scope): boolean {
   const role = identifierRole(node);
-  if ((role !== 'value' && role !== 'target') || node.text === scope.receiver) return [];
+  return (role === 'value' || role === 'target') && node.text !== scope.receiver;
+}
+
+/** Substitutes for one identifier; `sitesOnLine` identifiers on its line share the prior. */
+function variableMisuse(node: Node, scope: Scope, sitesOnLine: number): Edit[] {
+  const role = identifierRole(node);
   const pool = role === 'target' ? [...scope.params, ...scope.locals] : [...scope.params, ...scope.locals, ...scope.values];
   const names = [...new Set(pool)].filter((n) => n !== node.text && n !== scope.receiver);
   // A wrong assignment target is rarer than a wrong read.
-  const roleWeight = role === 'target' ? 0.5 : 1;
-  return best(
-    names.map((name) =>
-      nodeEdit('variable-misuse', roleWeight * substitutionPlausibility(node.text, name, names.length), node, name),
-    ),
-  );
+  const siteWeight = (role === 'target' ? 0.5 : 1) / Math.sqrt(sitesOnLine);
+  const plausibility = shares(node.text, names, scope);
+  return best(names.map((name, i) => nodeEdit('variable-misuse', siteWeight * plausibility[i]!, node, name)));
 }
 
 /** `x` -> `self.x` when the class has that member; `self.x` -> `x` when x is a local name. */
@@ -69,11 +82,14 @@ function attributeMisuse(node: Node, scope: Scope): Edit[] {
   const elsewhere = [...scope.attributes].filter(
     (m) => m !== name.text && !sameObject.includes(m) && fitsUse(m) && similarMembers(name.text, m),
   );
-  const count = sameObject.length + elsewhere.length;
-  const edits = [
-    ...sameObject.map((m) => ({ m, p: substitutionPlausibility(name.text, m, count) * (similarMembers(name.text, m) ? 1 : 0.6) })),
-    ...elsewhere.map((m) => ({ m, p: 0.7 * substitutionPlausibility(name.text, m, count) })),
-  ].map(({ m, p }) => ({ ...nodeEdit('attribute-misuse', p, name, m), summary: describeChange(lineOf(node), node.text, `${object.text}.${m}`) }));
+  // Members of the same object are the usual slip; similar names elsewhere come next.
+  const alternatives = [...sameObject, ...elsewhere];
+  const plausibility = shares(name.text, alternatives, scope);
+  const edits = alternatives.map((m, i) => {
+    const discount = i < sameObject.length ? (similarMembers(name.text, m) ? 1 : 0.6) : 0.7;
+    const edit = nodeEdit('attribute-misuse', discount * plausibility[i]!, name, m);
+    return { ...edit, summary: describeChange(lineOf(node), node.text, `${object.text}.${m}`) };
+  });
   return best(edits);
 }
 
@@ -100,9 +116,12 @@ function dotBracket(node: Node, scope: Scope): Edit[] {
 }
 
 export function nameEdits(ctx: EditContext): Edit[] {
+  const sites = ctx.nodes.filter((n) => n.type === 'identifier' && misusable(n, ctx.scope));
+  const sitesPerLine = new Map<number, number>();
+  for (const site of sites) sitesPerLine.set(lineOf(site), (sitesPerLine.get(lineOf(site)) ?? 0) + 1);
   const edits: Edit[] = [];
+  for (const site of sites) edits.push(...variableMisuse(site, ctx.scope, sitesPerLine.get(lineOf(site))!));
   for (const node of ctx.nodes) {
-    if (node.type === 'identifier') edits.push(...variableMisuse(node, ctx.scope));
     if (node.type === 'attribute') edits.push(...attributeMisuse(node, ctx.scope));
     edits.push(...receiverEdits(node, ctx.scope), ...dotBracket(node, ctx.scope));
   }

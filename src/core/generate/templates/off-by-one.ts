@@ -1,5 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { nodeEdit, type Edit, type EditContext } from './edit';
+import type { Scope } from './scope';
 
 // Off-by-one: integer literals one up or down everywhere, and the expressions in the
 // positions where off-by-ones live (indices, range() arguments, slice bounds) shifted by one,
@@ -47,12 +48,17 @@ function shiftedByOne(node: Node): Node | null {
 }
 
 /** Edits for an expression in an index, range or slice position. */
-function boundEdits(expr: Node): Edit[] {
+function boundEdits(expr: Node, scope: Scope): Edit[] {
   if (integerValue(expr) !== null) return []; // the literal rule covers it
   const base = shiftedByOne(expr);
   if (base) return [nodeEdit('off-by-one', 1, expr, base.text)];
+  // table[key] with a key that is not known to be a number is rarely off by one.
+  const plausibility = expr.type !== 'identifier' || scope.kindOf(expr.text) === 'number' ? 1 : 0.3;
   const operand = additiveOperand(expr);
-  return [nodeEdit('off-by-one', 1, expr, `${operand} + 1`), nodeEdit('off-by-one', 1, expr, `${operand} - 1`)];
+  return [
+    nodeEdit('off-by-one', plausibility, expr, `${operand} + 1`),
+    nodeEdit('off-by-one', plausibility, expr, `${operand} - 1`),
+  ];
 }
 
 function isIndexPosition(node: Node): boolean {
@@ -104,14 +110,14 @@ export function offByOneEdits(ctx: EditContext): Edit[] {
     if (node.type === 'subscript') {
       for (const index of node.childrenForFieldName('subscript')) {
         if (index.type === 'slice') {
-          for (const bound of sliceBounds(index)) edits.push(...boundEdits(bound));
+          for (const bound of sliceBounds(index)) edits.push(...boundEdits(bound, ctx.scope));
         } else if (index.type !== 'string' && index.type !== 'tuple') {
-          edits.push(...boundEdits(index));
+          edits.push(...boundEdits(index, ctx.scope));
         }
       }
     } else if (isRangeCall(node)) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
-        if (argument && argument.type !== 'keyword_argument') edits.push(...boundEdits(argument));
+        if (argument && argument.type !== 'keyword_argument') edits.push(...boundEdits(argument, ctx.scope));
       }
     }
   }

@@ -2,7 +2,7 @@
 // are hand-set relative weights, not measured frequencies. They follow two sources:
 // - QuixBugs (Lin et al., 2017), whose one-line defects are mostly a wrong comparison
 //   operator, an off-by-one (missing/added +1, wrong slice), a wrong variable, a missing
-//   condition or line, a swapped variable, a wrong arithmetic or assignment operator, and a
+//   condition or line, a missing function call, a swapped variable, a wrong arithmetic or assignment operator, and a
 //   wrong method or field;
 // - the bug kinds the DeepDebug paper (section 4.3) saw its bug-creator make: wrong
 //   comparisons, variable and member misnaming (self.result for self._result), dot vs
@@ -30,6 +30,8 @@ export const PRIORS = {
   'break-continue': 0.2,
   'literal-off-by-one': 0.2, // integer literals outside index, range and slice positions
   'swap-operands': 0.15,
+  'missing-call': 0.15, // larger for quicksort(larger), digits for reversed(digits)
+  'reversed-iteration': 0.15,
   'dot-bracket': 0.15,
   'return-wrap': 0.15,
   'exception-type': 0.15,

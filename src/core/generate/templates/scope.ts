@@ -32,7 +32,11 @@ export interface Scope {
   methods: Set<string>;
   /** Exception classes named in raise/except clauses or defined in the file. */
   exceptions: Set<string>;
+  /** What a name of the owning function holds, judged from how it is used; null when unclear. */
+  kindOf: (name: string) => ValueKind | null;
 }
+
+export type ValueKind = 'number' | 'collection';
 
 function isField(parent: Node, field: string, node: Node): boolean {
   return parent.childrenForFieldName(field).some((child) => child.id === node.id);
@@ -177,7 +181,13 @@ export function collectScope(root: Node, owner: Node): Scope {
     if (name && EXCEPTION_NAME.test(name)) exceptions.add(name);
   }
 
+  const kinds = inferKinds(owner);
   return {
+    kindOf: (name) => {
+      const number = kinds.number.has(name);
+      const collection = kinds.collection.has(name);
+      return number === collection ? null : number ? 'number' : 'collection';
+    },
     params: ownParams,
     locals: locals.filter((name) => !ownParams.includes(name)),
     values: values.filter((name) => !called.has(name) || locals.includes(name) || ownParams.includes(name)),
@@ -213,4 +223,107 @@ export function enclosingClass(fn: Node): Node | null {
 function hasDecorator(fn: Node, name: string): boolean {
   const decorated = fn.parent?.type === 'decorated_definition' ? fn.parent : null;
   return !!decorated?.namedChildren.some((c) => c?.type === 'decorator' && c.text.replace(/^@\s*/, '') === name);
+}
+
+const COLLECTION_METHODS = new Set([
+  'append',
+  'extend',
+  'pop',
+  'insert',
+  'remove',
+  'sort',
+  'keys',
+  'values',
+  'items',
+  'get',
+  'add',
+  'update',
+  'popleft',
+  'appendleft',
+  'count',
+  'index',
+]);
+const ARITHMETIC = new Set(['+', '-', '*', '//', '%']);
+
+function isIntegerLike(node: Node | null): boolean {
+  if (!node) return false;
+  if (node.type === 'integer') return true;
+  if (node.type === 'unary_operator') return isIntegerLike(node.childForFieldName('argument'));
+  return node.type === 'call' && node.childForFieldName('function')?.text === 'len';
+}
+
+function callName(node: Node | null): string | undefined {
+  return node?.type === 'call' ? node.childForFieldName('function')?.text : undefined;
+}
+
+/**
+ * Names used like numbers (range bounds, loop counters over range, arithmetic with integers,
+ * compared with integers) and names used like collections (indexed, iterated, measured by
+ * len, given collection methods, right of `in`). Cheap evidence, not type inference: it only
+ * steers which substitutions and shifts are tried first.
+ */
+function inferKinds(owner: Node): { number: Set<string>; collection: Set<string> } {
+  const number = new Set<string>();
+  const collection = new Set<string>();
+  const mark = (set: Set<string>, node: Node | null | undefined): void => {
+    if (node?.type === 'identifier') set.add(node.text);
+  };
+  const visit = (node: Node): void => {
+    switch (node.type) {
+      case 'for_statement':
+      case 'for_in_clause': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (callName(right) === 'range') mark(number, left);
+        else if (callName(right) === 'enumerate' && left?.type === 'pattern_list') mark(number, left.namedChildren[0]);
+        else mark(collection, right);
+        break;
+      }
+      case 'call': {
+        const fn = node.childForFieldName('function');
+        const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+        if (fn?.text === 'range') for (const arg of args) mark(number, arg);
+        if (fn?.text === 'len' || fn?.text === 'sorted' || fn?.text === 'enumerate') mark(collection, args[0]);
+        if (fn?.type === 'attribute' && COLLECTION_METHODS.has(fn.childForFieldName('attribute')?.text ?? '')) {
+          mark(collection, fn.childForFieldName('object'));
+        }
+        break;
+      }
+      case 'subscript':
+        mark(collection, node.childForFieldName('value'));
+        break;
+      case 'binary_operator': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (ARITHMETIC.has(node.childForFieldName('operator')?.text ?? '')) {
+          if (isIntegerLike(right)) mark(number, left);
+          if (isIntegerLike(left)) mark(number, right);
+        }
+        break;
+      }
+      case 'augmented_assignment':
+      case 'assignment': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (isIntegerLike(right)) mark(number, left);
+        // lo, hi = 0, len(xs)
+        if (left?.type === 'pattern_list' && right?.type === 'expression_list') {
+          right.namedChildren.forEach((value, i) => {
+            if (isIntegerLike(value)) mark(number, left.namedChildren[i]);
+          });
+        }
+        break;
+      }
+      case 'comparison_operator': {
+        const operands = node.namedChildren.filter((c): c is Node => !!c);
+        const operators = node.childrenForFieldName('operators').map((o) => o.text);
+        if (operators.some((o) => o === 'in' || o === 'not in')) mark(collection, operands[operands.length - 1]);
+        else if (operands.some(isIntegerLike)) for (const operand of operands) mark(number, operand);
+        break;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(owner);
+  return { number, collection };
 }
