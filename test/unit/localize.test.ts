@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { localize, type LocalizeOptions } from '../../src/core/localize';
+import { failureFor, localize, type LocalizeOptions } from '../../src/core/localize';
 import { dstar, ochiai } from '../../src/core/localize/spectrum';
 import type { Failure, Frame, PytestRun, Suspect, TestResult } from '../../src/core/types';
 
@@ -227,6 +227,17 @@ describe('localize', () => {
     const covered = test('tests/test_shop.py::test_discount', 'failed', { 'shop.py': [24, 9] });
     const bySpectrum = await localize(runOf([covered, ...passing]), [failureOf(covered)], options);
     assert.deepEqual(names(bySpectrum), ['shop.py:apply_discount']);
+  });
+
+  it('pairs a suspect with the failure whose trace runs through it', async () => {
+    const asserting = failureOf(test('tests/test_shop.py::test_a', 'failed', undefined, [frame('tests/test_shop.py', 5, 'test_discount')]));
+    const raising = failureOf(
+      test('tests/test_shop.py::test_b', 'failed', undefined, [frame('tests/test_shop.py', 9, 'test_average'), frame('shop.py', 21, 'average')]),
+    );
+    const [average] = await localize(runOf([]), [raising], options);
+    assert.equal(failureFor(average!, [asserting, raising]), raising);
+    assert.equal(failureFor({ ...average!, startLine: 1, endLine: 3 }, [asserting, raising]), asserting);
+    assert.equal(failureFor(average!, []), undefined);
   });
 
   it('keeps at most maxSuspects', async () => {

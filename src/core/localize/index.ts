@@ -156,3 +156,13 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
         .sort((a, b) => b.score - a.score || a.line - b.line),
     }));
 }
+
+/** The failure to show beside a suspect: the first whose trace runs through it, else the first. */
+export function failureFor(suspect: Suspect, failures: readonly Failure[]): Failure | undefined {
+  const through = failures.find((failure) =>
+    failure.frames.some(
+      (frame) => frame.file === suspect.file && suspect.startLine <= frame.line && frame.line <= suspect.endLine,
+    ),
+  );
+  return through ?? failures[0];
+}
