@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -79,6 +80,29 @@ describe('generate: makeCandidate', () => {
     assert.ok(candidate);
     assert.equal(candidate.newFileText, source.replace('    # circle\n    return math.pi * r * r', '    return math.pi * r ** 2'));
     assert.equal(applyWithPatch(candidate.file, source, candidate.diff), candidate.newFileText);
+  });
+
+  it('diffs only around the range, giving the same patch as diffing the whole file', async () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `X${i} = ${i}\n`).join('');
+    const big = filler + source + filler;
+    const offset = 30;
+    const candidate = await makeCandidate(args({ source: big, startLine: 9 + offset, endLine: 12 + offset }));
+    assert.ok(candidate);
+    const whole = createTwoFilesPatch('a/pkg/geometry.py', 'b/pkg/geometry.py', big, candidate.newFileText, undefined, undefined, {
+      context: 3,
+      headerOptions: FILE_HEADERS_ONLY,
+    });
+    assert.equal(candidate.diff, whole);
+    assert.match(candidate.diff, /^@@ -37,7 \+37,7 @@$/m);
+    assert.equal(applyWithPatch(candidate.file, big, candidate.diff), candidate.newFileText);
+  });
+
+  it('diffs an edit of the last lines of a file without a final line break', async () => {
+    const unterminated = source.replace(/\n$/, '');
+    const candidate = await makeCandidate(args({ source: unterminated }));
+    assert.ok(candidate);
+    assert.match(candidate.diff, /\\ No newline at end of file/);
+    assert.equal(applyWithPatch(candidate.file, unterminated, candidate.diff), candidate.newFileText);
   });
 
   it('rejects a new text that does not parse', async () => {

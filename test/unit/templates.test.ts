@@ -1,4 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { normalizeCode } from '../../src/core/generate/candidate';
 import { templateCandidates, type TemplateOptions } from '../../src/core/generate/templates';
 import { listFunctions } from '../../src/core/syntax/functions';
@@ -40,6 +44,17 @@ async function candidatesFor(c: BugCase, options: TemplateOptions = {}): Promise
 function rankOfFix(candidates: Candidate[], fixed: string): number {
   const want = normalizeCode(fixed);
   return candidates.findIndex((c) => normalizeCode(c.newFileText) === want) + 1;
+}
+
+function applyWithPatch(file: string, original: string, diff: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dd-templates-'));
+  try {
+    fs.writeFileSync(path.join(root, file), original);
+    execFileSync('patch', ['-p1', '--batch', '--quiet'], { cwd: root, input: diff });
+    return fs.readFileSync(path.join(root, file), 'utf8');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 
 export const ranks: { name: string; kind: string; rank: number; total: number }[] = [];
@@ -528,6 +543,30 @@ describe('templates: candidate set properties', () => {
     for (let i = 1; i < candidates.length; i++) assert.ok(candidates[i - 1]!.score >= candidates[i]!.score);
     const keys = new Set(candidates.map((c) => normalizeCode(c.newFunctionText)));
     assert.equal(keys.size, candidates.length, 'duplicates survived');
+  });
+
+  it('every candidate of every case parses and its diff applies with patch -p1', async () => {
+    for (const c of cases) {
+      for (const candidate of await candidatesFor(c)) {
+        assert.ok(await parsesCleanly(candidate.newFileText), `${c.name}: ${candidate.summary}`);
+      }
+    }
+    const candidates = await candidatesFor(cases.find((c) => c.kind === 'missing-guard')!);
+    for (const candidate of candidates) {
+      assert.equal(applyWithPatch(candidate.file, cases.find((c) => c.kind === 'missing-guard')!.buggy, candidate.diff), candidate.newFileText);
+    }
+  });
+
+  it('keeps CRLF line endings in inserted and deleted lines', async () => {
+    const c = cases.find((x) => x.name === 'a missing return of the built list')!;
+    const crlf = { ...c, buggy: c.buggy.replace(/\n/g, '\r\n'), fixed: c.fixed.replace(/\n/g, '\r\n') };
+    const candidates = await candidatesFor(crlf);
+    assert.ok(candidates.some((x) => x.editKind === 'missing-return'));
+    assert.ok(candidates.some((x) => x.editKind === 'delete-statement'));
+    for (const candidate of candidates) assert.doesNotMatch(candidate.newFileText, /[^\r]\n/, candidate.summary);
+    const fix = candidates.find((x) => x.newFileText === crlf.fixed);
+    assert.ok(fix, 'the fix is not byte-identical with CRLF endings');
+    assert.equal(applyWithPatch(fix.file, crlf.buggy, fix.diff), crlf.fixed);
   });
 
   it('respects maxCandidates and keeps the best ones', async () => {
