@@ -219,8 +219,15 @@ def same_file(a: Optional[str], b: str) -> bool:
     return a is not None and os.path.realpath(a) == b
 
 
-def modules_from(path: str) -> List[Any]:
-    return [m for m in list(sys.modules.values()) if same_file(getattr(m, "__file__", None), path)]
+def module_files() -> Dict[str, str]:
+    """Module name -> real path of its file, for every loaded module that has one. Computed once
+    in the worker (its modules do not change after collection) so children skip the stat calls."""
+    files = {}
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if isinstance(file, str):
+            files[name] = os.path.realpath(file)
+    return files
 
 
 def compile_for(module: Any, source: str, path: str) -> Any:
@@ -234,46 +241,57 @@ def compile_for(module: Any, source: str, path: str) -> Any:
     return compile(tree, path, "exec", dont_inherit=True)
 
 
-def try_swap(module: Any, old_source: str, new_source: str, path: str, qualname: str, start_line: int) -> bool:
-    """Replace the live function's code in place. False when a swap cannot express the edit."""
+class SwapPlan:
+    """The outermost function holding the edit, in the original and the patched module."""
+
+    def __init__(self, name: str, old_node: Any, new_node: Any) -> None:
+        self.name = name
+        self.old_node = old_node
+        self.new_node = new_node
+
+
+def plan_swap(old_source: str, new_tree: ast.AST, path: str, qualname: str, start_line: int) -> Optional[SwapPlan]:
+    """A plan when the edit is confined to one function's body and signature: same decorators,
+    everything else in the module unchanged (positions aside). Mutates ``new_tree``."""
     if qualname == "<module>":
-        return False
-    old_tree, new_tree = ast.parse(old_source, path), ast.parse(new_source, path)
+        return None
+    old_tree = ast.parse(old_source, path)
     old_hit = outermost_function(old_tree, qualname, start_line)
     new_hit = outermost_function(new_tree, qualname, start_line)
     if old_hit is None or new_hit is None or old_hit[0] != new_hit[0]:
-        return False
-    outer_name, old_node = old_hit
-    new_node = new_hit[1]
-    if ast.dump(ast.Module(body=old_node.decorator_list, type_ignores=[])) != ast.dump(  # type: ignore[attr-defined]
-        ast.Module(body=new_node.decorator_list, type_ignores=[])  # type: ignore[attr-defined]
-    ):
-        return False
-    # Everything outside the function must be unchanged (positions aside).
+        return None
+    old_node, new_node = old_hit[1], new_hit[1]
+    decorators = [ast.dump(ast.Module(body=n.decorator_list, type_ignores=[])) for n in (old_node, new_node)]
+    if decorators[0] != decorators[1]:
+        return None
     if without_node(old_tree, old_node) != without_node(new_tree, new_node):
-        return False
-    new_code = find_code(compile_for(module, new_source, path), new_node.name, first_line(new_node))  # type: ignore[attr-defined]
+        return None
+    return SwapPlan(old_hit[0], old_node, new_node)
+
+
+def swap_in(module: Any, plan: SwapPlan, new_source: str, path: str) -> bool:
+    """Replaces the live function's code in place, so every reference sees the new body.
+    False when a swap cannot express the edit (function not found live, other free variables)."""
+    old_node, new_node = plan.old_node, plan.new_node
+    new_code = find_code(compile_for(module, new_source, path), new_node.name, first_line(new_node))
     if new_code is None:
         return False
     container: Any = module
-    for part in outer_name.split(".")[:-1]:
+    for part in plan.name.split(".")[:-1]:
         container = vars(container).get(part)
         if not isinstance(container, type):
             return False
     live = [
         f
-        for f in unwrap_all(vars(container).get(outer_name.split(".")[-1]))
-        if f.__code__.co_name == old_node.name  # type: ignore[attr-defined]
+        for f in unwrap_all(vars(container).get(plan.name.split(".")[-1]))
+        if f.__code__.co_name == old_node.name
         and f.__code__.co_firstlineno == first_line(old_node)
         and same_file(f.__code__.co_filename, path)
     ]
-    if not live:
+    if not live or any(f.__code__.co_freevars != new_code.co_freevars for f in live):
         return False
-    for function in live:
-        if function.__code__.co_freevars != new_code.co_freevars:
-            return False
     defaults = None
-    if ast.dump(old_node.args) != ast.dump(new_node.args):  # type: ignore[attr-defined]
+    if ast.dump(old_node.args) != ast.dump(new_node.args):
         defaults = evaluate_defaults(new_node, module, container)
         if defaults is None:
             return False
@@ -307,7 +325,7 @@ MODULE_DUNDERS = {
 }
 
 
-def reexec(module: Any, source: str, path: str, workspace: str) -> None:
+def reexec(module: Any, source: str, path: str, workspace_modules: List[Any]) -> None:
     """Run the patched module text in the existing module object, then point references that
     other workspace modules hold (``from m import f``) at the new objects."""
     before = dict(vars(module))
@@ -332,9 +350,8 @@ def reexec(module: Any, source: str, path: str, workspace: str) -> None:
                     old.__defaults__, old.__kwdefaults__ = new.__defaults__, new.__kwdefaults__
     if not replaced:
         return
-    for other in list(sys.modules.values()):
-        other_file = getattr(other, "__file__", None)
-        if other is module or not other_file or not os.path.realpath(other_file).startswith(workspace):
+    for other in workspace_modules:
+        if other is module:
             continue
         namespace = vars(other)
         for name, value in list(namespace.items()):
@@ -373,12 +390,13 @@ class PatchedSourceFinder:
         )
 
 
-def apply_patch(request: Dict[str, Any], workspace: str) -> str:
-    """Applies the candidate in this (child) process; returns how: swap, reexec or import."""
+def apply_patch(request: Dict[str, Any], workspace: str, files: Dict[str, str]) -> str:
+    """Applies the candidate in this (child) process; returns how: swap, reexec or import.
+    ``files`` is module_files() of the worker."""
     path = os.path.realpath(os.path.join(workspace, request["file"]))
     source: str = request["source"]
     try:
-        ast.parse(source, path)
+        new_tree = ast.parse(source, path)
     except SyntaxError as error:
         raise PatchError(f"SyntaxError: {error.msg} (line {error.lineno})") from error
     with open(path, encoding="utf-8") as handle:
@@ -387,14 +405,18 @@ def apply_patch(request: Dict[str, Any], workspace: str) -> str:
 
     linecache.cache[path] = (len(source), None, source.splitlines(True), path)
     sys.meta_path.insert(0, PatchedSourceFinder(path, source))
-    loaded = modules_from(path)
+    loaded = [sys.modules[name] for name, file in files.items() if file == path and name in sys.modules]
     if not loaded:
         return "import"
-    qualname, start = request.get("function", "<module>"), int(request.get("startLine", 1))
-    if all(try_swap(m, old_source, source, path, qualname, start) for m in loaded):
+    plan = plan_swap(old_source, new_tree, path, request.get("function", "<module>"), int(request.get("startLine", 1)))
+    if plan is not None and all(swap_in(m, plan, source, path) for m in loaded):
         return "swap"
+    workspace_prefix = os.path.join(workspace, "")
+    in_workspace = [
+        sys.modules[name] for name, file in files.items() if file.startswith(workspace_prefix) and name in sys.modules
+    ]
     for module in loaded:
-        reexec(module, source, path, workspace)
+        reexec(module, source, path, in_workspace)
     return "reexec"
 
 
@@ -455,7 +477,7 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
         items = server.items_for(request["tests"])
         return {"applied": "none", "results": run_items(items, None)}
     try:
-        applied = apply_patch(request, server.workspace)
+        applied = apply_patch(request, server.workspace, server.module_files)
     except PatchError as error:
         return {"applied": "none", "patchError": str(error), "results": []}
     results = run_items(server.items_for(request["failing"]), PASSED)
@@ -489,6 +511,10 @@ class Server:
         self.session = session
         self.workspace = os.path.realpath(str(session.config.rootpath))
         self.items = {item.nodeid: item for item in session.items}
+        self.module_files = module_files()
+        for item in session.items:
+            # Cached on the item: computed here once instead of in every child.
+            getattr(item, "location", None)
         self.reader = LineReader(request_fd)
         self.request_fd = request_fd
         self.reply_fd = reply_fd

@@ -57,8 +57,8 @@ export class ValidatorPool {
     private readonly options: ValidatorOptions,
     private readonly shadow: ShadowCopy,
     private readonly launch: Omit<WorkerLaunch, 'basetemp'>,
-    /** Failing tests the worker sessions collected (the ones a patch can be checked against). */
-    readonly failing: string[],
+    /** Failing tests a patch must fix: collected by the sessions, and not found flaky. */
+    private failingTests: string[],
     readonly passing: string[],
     /** Requested tests the sessions did not collect (e.g. collection errors): never validated. */
     readonly uncollected: string[],
@@ -110,6 +110,10 @@ export class ValidatorPool {
     return pool;
   }
 
+  get failing(): readonly string[] {
+    return this.failingTests;
+  }
+
   /** The shadow copy's temp folder (everything the pool writes lives under it). */
   get tempRoot(): string {
     return this.shadow.root;
@@ -120,10 +124,13 @@ export class ValidatorPool {
     return [...this.all].flatMap((w) => (w.pid === undefined ? [] : [w.pid]));
   }
 
-  /** Re-runs the failing tests once on the unpatched code: those that pass now are flaky. */
+  /**
+   * Re-runs the failing tests once on the unpatched code: those that pass now are flaky, and
+   * from then on no longer required of a patch (a flaky test is reported, not repaired).
+   */
   async recheckFailing(signal?: AbortSignal): Promise<{ stillFailing: string[]; flaky: string[] }> {
     const reply = await this.run(
-      { op: 'check', tests: this.failing, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb },
+      { op: 'check', tests: this.failingTests, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb },
       signal,
     );
     const passed = new Set(
@@ -131,10 +138,9 @@ export class ValidatorPool {
         ? reply.results.filter((r) => r.outcome === 'passed' || r.outcome === 'xpassed').map((r) => r.nodeid)
         : [],
     );
-    return {
-      stillFailing: this.options.failing.filter((id) => !passed.has(id)),
-      flaky: this.failing.filter((id) => passed.has(id)),
-    };
+    const flaky = this.failingTests.filter((id) => passed.has(id));
+    this.failingTests = this.failingTests.filter((id) => !passed.has(id));
+    return { stillFailing: this.options.failing.filter((id) => !passed.has(id)), flaky };
   }
 
   async validate(candidate: Candidate, signal?: AbortSignal): Promise<ValidationOutcome> {
@@ -144,7 +150,7 @@ export class ValidatorPool {
       return {
         candidate,
         verdict: 'error',
-        validation: { failingFixed: 0, failingTotal: this.failing.length, suitePassed: 0, suiteTotal: 0 },
+        validation: { failingFixed: 0, failingTotal: this.failingTests.length, suitePassed: 0, suiteTotal: 0 },
         detail: problem,
         durationMs: Date.now() - started,
         tests: [],
@@ -166,7 +172,7 @@ export class ValidatorPool {
           function: candidate.function,
           startLine: candidate.startLine,
           endLine: candidate.endLine,
-          failing: this.failing,
+          failing: this.failingTests,
           passing: this.passing,
           covering,
           timeoutMs: this.timeoutMs,
@@ -174,14 +180,14 @@ export class ValidatorPool {
         },
         signal,
       );
-      return verdictOf({ candidate, reply, failing: this.failing, passing: this.passing, covering });
+      return verdictOf({ candidate, reply, failing: this.failingTests, passing: this.passing, covering });
     } catch (error) {
       if (error instanceof CanceledError) throw error;
       if (this.disposed) throw new CanceledError('validator disposed');
       return {
         candidate,
         verdict: 'error',
-        validation: { failingFixed: 0, failingTotal: this.failing.length, suitePassed: 0, suiteTotal: 0 },
+        validation: { failingFixed: 0, failingTotal: this.failingTests.length, suitePassed: 0, suiteTotal: 0 },
         detail: error instanceof Error ? error.message : String(error),
         durationMs: Date.now() - started,
         tests: [],
