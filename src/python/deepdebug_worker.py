@@ -491,8 +491,9 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
 def limit_child(memory_mb: int) -> None:
     import resource
 
-    if memory_mb > 0:
-        # Allowance on top of what the worker already maps (libraries reserve large address ranges).
+    if memory_mb > 0 and os.path.exists("/proc/self/statm"):
+        # Allowance on top of what the worker already maps (libraries reserve large address
+        # ranges). Linux only: elsewhere RLIMIT_AS is not enforced anyway.
         with open("/proc/self/statm") as statm:
             current = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         limit = current + memory_mb * 1024 * 1024
