@@ -8,7 +8,7 @@ import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './applyCheck';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diffView';
-import { headline } from './headline';
+import { collectionBlocker, headline } from './headline';
 import { pythonInterpreter } from './interpreter';
 import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progressText';
@@ -169,6 +169,10 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
 async function announce(ctx: Ctx, run: RunRecord): Promise<void> {
   const best = pendingPatches(run)[0];
   const text = headline(run);
+  if (collectionBlocker(run)) {
+    void vscode.window.showErrorMessage(text);
+    return;
+  }
   if (!best) {
     void vscode.window.showInformationMessage(text);
     return;

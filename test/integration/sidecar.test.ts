@@ -1,0 +1,184 @@
+// The sidecar as the extension runs it: the real bundle (dist/sidecar.js) in its own process
+// over Node IPC, driven through the protocol (src/sidecar/protocol.ts) with vscode-jsonrpc,
+// the library under vscode-languageclient. Real pytest on fixture workspaces.
+import * as assert from 'node:assert/strict';
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  ResponseError,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import { packageRoot } from '../../src/core/resources';
+import type { EngineOptions, ProgressEvent } from '../../src/core/types';
+import { headline } from '../../src/extension/headline';
+import { classifyRunError } from '../../src/extension/runErrors';
+import { runFromFix } from '../../src/extension/runRecord';
+import {
+  AnalyzeRequest,
+  ErrorCodes,
+  FixRequest,
+  ProgressNotification,
+  StatusNotification,
+  type RunErrorData,
+  type SidecarStatus,
+} from '../../src/sidecar/protocol';
+import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+
+interface Sidecar {
+  child: ChildProcess;
+  connection: MessageConnection;
+  progress: Map<string, ProgressEvent[]>;
+  statuses: SidecarStatus[];
+  exited: Promise<number | null>;
+}
+
+async function startSidecar(): Promise<Sidecar> {
+  const child = fork(path.join(packageRoot(), 'dist', 'sidecar.js'), [], { silent: true });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+  const progress = new Map<string, ProgressEvent[]>();
+  const statuses: SidecarStatus[] = [];
+  connection.onNotification(ProgressNotification, ({ runId, event }) => {
+    progress.set(runId, [...(progress.get(runId) ?? []), event]);
+  });
+  connection.onNotification(StatusNotification, (status) => statuses.push(status));
+  connection.listen();
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification('initialized', {});
+  return { child, connection, progress, statuses, exited };
+}
+
+async function stopSidecar(sidecar: Sidecar): Promise<number | null> {
+  if (sidecar.child.exitCode === null && sidecar.child.connected) {
+    await sidecar.connection.sendRequest('shutdown');
+    await sidecar.connection.sendNotification('exit');
+  }
+  const code = await sidecar.exited;
+  sidecar.connection.dispose();
+  return code;
+}
+
+function options(workspace: string, extra: Partial<EngineOptions> = {}): EngineOptions {
+  return { workspace, tests: [], python: 'python3', timeBudgetMs: 120_000, modelDir: null, ...extra };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ResponseError<RunErrorData>> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ResponseError, `expected a ResponseError, got ${String(error)}`);
+    return error as ResponseError<RunErrorData>;
+  }
+  assert.fail('the request succeeded');
+}
+
+describe('sidecar process', function () {
+  this.timeout(300_000);
+  let sidecar: Sidecar;
+  const copies: string[] = [];
+  const workspaceOf = (fixture: string): string => {
+    const copy = copyFixture(fixture);
+    copies.push(copy);
+    return copy;
+  };
+
+  beforeEach(async () => {
+    sidecar = await startSidecar();
+  });
+  afterEach(async () => {
+    if (sidecar.child.exitCode === null) await stopSidecar(sidecar);
+    for (const copy of copies.splice(0)) removeCopy(copy);
+  });
+
+  it('fix: streams progress, reports validated patches and the model status, leaves the files alone', async () => {
+    const workspace = workspaceOf('cli-bug');
+    const before = hashTree(workspace);
+    const report = await sidecar.connection.sendRequest(FixRequest, { runId: 'f1', options: options(workspace) });
+    assert.equal(report.failures[0]?.nodeid, 'tests/test_ranges.py::test_clamp_above');
+    assert.ok(report.patches.length >= 1, 'a validated patch');
+    const best = report.patches[0]!;
+    assert.equal(best.file, 'geometry/ranges.py');
+    assert.match(best.newFileText, /if value > high:\n\s+return high/);
+    assert.equal(best.validation.failingFixed, best.validation.failingTotal);
+    const stages = new Set((sidecar.progress.get('f1') ?? []).map((event) => event.stage));
+    for (const stage of ['running-tests', 'localizing', 'validating'] as const) assert.ok(stages.has(stage), `progress has ${stage}`);
+    assert.deepEqual(sidecar.statuses, [report.model]);
+    assert.deepEqual(hashTree(workspace), before);
+  });
+
+  it('analyze: failures and ranked suspects, tagged with their own run id', async () => {
+    const workspace = workspaceOf('cli-bug');
+    const report = await sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'a1', options: options(workspace) });
+    assert.deepEqual(report.failures.map((failure) => failure.nodeid), ['tests/test_ranges.py::test_clamp_above']);
+    assert.equal(report.suspects[0]?.function, 'clamp');
+    assert.ok((sidecar.progress.get('a1') ?? []).length > 0);
+    assert.deepEqual([...sidecar.progress.keys()], ['a1']);
+  });
+
+  it('bad input: one user-facing message, and the sidecar keeps serving', async () => {
+    const noTests = await rejection(
+      sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'bad1', options: options(workspaceOf('pytest-no-tests')) }),
+    );
+    assert.deepEqual(noTests.data, { kind: 'user', code: 'no-tests' });
+    assert.doesNotMatch(noTests.message, /\n/);
+    assert.equal(classifyRunError(noTests).kind, 'user');
+    const missing = await rejection(
+      sidecar.connection.sendRequest(FixRequest, { runId: 'bad2', options: options(path.join(workspaceOf('cli-bug'), 'nope')) }),
+    );
+    assert.deepEqual(missing.data, { kind: 'user', code: 'bad-workspace' });
+    // A syntax error is a report of collection failures, which the extension words as one line.
+    const syntax = await sidecar.connection.sendRequest(FixRequest, { runId: 'bad3', options: options(workspaceOf('pytest-syntax-error')) });
+    assert.deepEqual(syntax.patches, []);
+    assert.match(headline(runFromFix('bad3', syntax.workspace, syntax)), /^DeepDebug: cannot collect the tests: SyntaxError at parser\.py:5: /);
+  });
+
+  it('cancel: $/cancelRequest stops the run, and the next run works', async () => {
+    const workspace = workspaceOf('cli-bug');
+    const source = new CancellationTokenSource();
+    sidecar.connection.onNotification(ProgressNotification, ({ runId }) => {
+      if (runId === 'c1') source.cancel();
+    });
+    const canceled = await rejection(
+      sidecar.connection.sendRequest(FixRequest, { runId: 'c1', options: options(workspace) }, source.token),
+    );
+    assert.equal(canceled.code, ErrorCodes.canceled);
+    assert.deepEqual(canceled.data, { kind: 'canceled' });
+    assert.equal(classifyRunError(canceled).kind, 'canceled');
+    const report = await sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'c2', options: options(workspace) });
+    assert.equal(report.failures.length, 1);
+  });
+
+  it('a crash fails the pending request as "engine process stopped"', async () => {
+    const workspace = workspaceOf('cli-bug');
+    // As vscode-languageclient does: a closed connection is disposed, rejecting what is pending.
+    const closed = new Promise<void>((resolve) =>
+      sidecar.connection.onClose(() => {
+        sidecar.connection.dispose();
+        resolve();
+      }),
+    );
+    const pending = sidecar.connection.sendRequest(FixRequest, { runId: 'k1', options: options(workspace) });
+    sidecar.connection.onNotification(ProgressNotification, () => sidecar.child.kill('SIGKILL'));
+    const error = await pending.then(
+      () => assert.fail('the request succeeded'),
+      (failure: unknown) => failure,
+    );
+    await closed;
+    assert.equal(await sidecar.exited, null);
+    const failure = classifyRunError(error);
+    assert.equal(failure.kind, 'sidecar-stopped');
+  });
+
+  it('exits when the editor goes away without a shutdown', async () => {
+    sidecar.child.disconnect();
+    assert.equal(await sidecar.exited, 1);
+  });
+
+  it('shuts down cleanly on LSP shutdown + exit', async () => {
+    assert.equal(await stopSidecar(sidecar), 0);
+  });
+});
