@@ -17,6 +17,7 @@ Environment:
   DEEPDEBUG_COVERAGE   "1" records per-test line coverage of workspace files
   DEEPDEBUG_TIMEOUT    per-test timeout in seconds ("0" or unset: none)
   DEEPDEBUG_FAULT      file that faulthandler writes to on a crash or a hard timeout
+  DEEPDEBUG_DESELECT   JSON list of node ids not to run (done before the interpreter died)
 
 The code stays compatible with Python 3.8 and pytest 7: it runs in the user's interpreter.
 """
@@ -293,6 +294,13 @@ def _message_of(value):
     return "\n".join(lines)[:MESSAGE_CHAR_LIMIT]
 
 
+def _read_json_list(path):
+    if not path:
+        return []
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
 class Recorder:
     def __init__(self, config):
         self.config = config
@@ -305,6 +313,7 @@ class Recorder:
         self.coverage = _line_coverage(self.workspace) if os.environ.get("DEEPDEBUG_COVERAGE") == "1" else None
         self.timeout = PerTestTimeout(float(os.environ.get("DEEPDEBUG_TIMEOUT") or 0), self._fault_file)
         self.timeout.install()
+        self.deselected = set(_read_json_list(os.environ.get("DEEPDEBUG_DESELECT")))
         self._reports = []
         self._failures = {}
         self.write(
@@ -375,6 +384,7 @@ class Recorder:
     # Tests
 
     def begin_test(self, nodeid):
+        self.deselected = set(_read_json_list(os.environ.get("DEEPDEBUG_DESELECT")))
         self._reports = []
         self._failures = {}
         self.write({"event": "test-start", "nodeid": nodeid})
@@ -466,6 +476,18 @@ def pytest_make_collect_report(collector):
         # The exception is only reachable here: pytest drops `call` before pytest_collectreport.
         call = getattr(report, "call", None)
         _recorder.collection_error(report, call.excinfo if call is not None else None)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    # trylast: after -k/-m, so the count of deselected tests stays pytest's own.
+    if _recorder is None or not _recorder.deselected:
+        return
+    kept = [item for item in items if item.nodeid not in _recorder.deselected]
+    dropped = [item for item in items if item.nodeid in _recorder.deselected]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_collection_finish(session):

@@ -172,6 +172,9 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(blocked.outcome, 'timeout');
     assert.match(blocked.message ?? '', /did not respond/);
     assert.ok(blocked.frames.some((frame) => frame.file === 'test_blocked.py' && frame.function === 'test_blocks_the_interrupt'));
+    // pytest is started again for the tests after the one that took the interpreter down.
+    assert.equal(test(run, 'test_blocked.py::test_after_the_block').outcome, 'passed');
+    assert.equal(run.tests.length, 3);
   });
 
   it('stops the whole run at its wall limit and marks the running test', async () => {
@@ -183,13 +186,15 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(hung.exception, 'RunTimeout');
   });
 
-  it('marks the test that crashed the interpreter and keeps the results before it', async () => {
+  it('marks the test that crashed the interpreter, keeps the results before it and runs the ones after', async () => {
     const run = await runPytest(options('pytest-crash'));
     assert.deepEqual(run.tests.map((result) => [result.nodeid, result.outcome]), [
       ['test_crash.py::test_first', 'passed'],
       ['test_crash.py::test_second_fails', 'failed'],
       ['test_crash.py::test_aborts', 'crashed'],
+      ['test_crash.py::test_after_abort', 'passed'],
     ]);
+    assert.equal(run.exitCode, 134, "the first pass's status: killed by SIGABRT");
     const crashed = test(run, 'test_crash.py::test_aborts');
     assert.match(crashed.message ?? '', /SIGABRT/);
     assert.deepEqual(crashed.frames.filter((frame) => frame.inWorkspace), [

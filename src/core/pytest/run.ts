@@ -25,6 +25,8 @@ export interface RunPytestOptions {
 }
 
 const PLUGIN_MODULE = 'deepdebug_pytest_plugin';
+/** After a test kills the interpreter, pytest is started again on the tests not yet run, this many times at most. */
+const MAX_RESUMES = 3;
 /** Options that take the next argument as their expression. */
 const SELECTION_OPTIONS = new Set(['-k', '-m']);
 
@@ -38,37 +40,71 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
   throwIfAborted(signal);
   const workspace = checkWorkspace(options.workspace);
   const selection = selectionArguments(options.selection);
+  const started = Date.now();
+  const tests: TestResult[] = [];
+  // The first pass's status: a later pass only continues after a test killed the interpreter.
+  let exitCode = 0;
+  for (let resumes = 0; ; resumes++) {
+    const timeoutMs = options.timeoutMs === undefined ? undefined : options.timeoutMs - (Date.now() - started);
+    if (resumes > 0 && timeoutMs !== undefined && timeoutMs <= 0) break;
+    const done = tests.filter((test) => test.phase !== 'collect').map((test) => test.nodeid);
+    const pass = await runPass({ ...options, workspace, timeoutMs }, selection, done, signal);
+    // A resumed pass that finds nothing left to run ends the run; the first one is the user's problem.
+    if (resumes > 0 && pass.report.exitStatus === 5 && pass.report.results.length === 0) break;
+    const results = resultsOf(pass.report, pass.exit, pass.fault, { ...options, workspace });
+    // Collection errors come back in every pass.
+    const seen = new Set(tests.map((test) => `${test.phase} ${test.nodeid}`));
+    tests.push(...results.filter((test) => !seen.has(`${test.phase} ${test.nodeid}`)));
+    if (resumes === 0) exitCode = pass.report.exitStatus ?? exitStatusOf(pass.exit);
+    if (!diedInTest(pass) || resumes >= MAX_RESUMES) break;
+  }
+  return {
+    kind: 'pytest-run',
+    workspace,
+    python: options.python,
+    selection: options.selection,
+    tests,
+    exitCode,
+    durationMs: Date.now() - started,
+    coverageRecorded: options.coverage,
+  };
+}
+
+interface Pass {
+  report: PluginReport;
+  exit: GroupRunResult;
+  /** What faulthandler wrote: the stacks at a crash or a hard timeout. */
+  fault: string;
+}
+
+/** One pytest process; `done` are node ids an earlier pass already ran, deselected here. */
+async function runPass(options: RunPytestOptions, selection: string[], done: string[], signal: AbortSignal | undefined): Promise<Pass> {
   const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'deepdebug-pytest-'));
   try {
-    const reportFile = path.join(scratch, 'report.jsonl');
-    const faultFile = path.join(scratch, 'fault.txt');
-    const started = Date.now();
+    const files = {
+      report: path.join(scratch, 'report.jsonl'),
+      fault: path.join(scratch, 'fault.txt'),
+      deselect: path.join(scratch, 'deselect.json'),
+    };
+    await fs.promises.writeFile(files.deselect, JSON.stringify(done));
     const exit = await runInProcessGroup(options.python, [...pytestArguments(), ...selection], {
-      cwd: workspace,
-      env: pytestEnvironment(options, workspace, reportFile, faultFile),
+      cwd: options.workspace,
+      env: pytestEnvironment(options, files),
       timeoutMs: options.timeoutMs,
       signal,
     });
-    const durationMs = Date.now() - started;
     if (exit.spawnError) {
       throw new UserError('no-python', `cannot run the Python interpreter "${options.python}" (${exit.spawnError.code ?? exit.spawnError.message})`);
     }
-    const report = parsePluginReport(await readIfPresent(reportFile));
-    const fault = await readIfPresent(faultFile);
-    const tests = resultsOf(report, exit, fault, { ...options, workspace });
-    return {
-      kind: 'pytest-run',
-      workspace,
-      python: options.python,
-      selection: options.selection,
-      tests,
-      exitCode: report.exitStatus ?? exitStatusOf(exit),
-      durationMs,
-      coverageRecorded: options.coverage,
-    };
+    return { report: parsePluginReport(await readIfPresent(files.report)), exit, fault: await readIfPresent(files.fault) };
   } finally {
     await fs.promises.rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The interpreter died inside a test (a crash or a hard timeout, not our wall limit): the tests after it can still run. */
+function diedInTest(pass: Pass): boolean {
+  return pass.report.running !== null && pass.report.exitStatus === null && !pass.exit.timedOut;
 }
 
 function checkWorkspace(workspace: string): string {
@@ -114,16 +150,17 @@ function pytestArguments(): string[] {
   ];
 }
 
-function pytestEnvironment(options: RunPytestOptions, workspace: string, reportFile: string, faultFile: string): NodeJS.ProcessEnv {
+function pytestEnvironment(options: RunPytestOptions, files: { report: string; fault: string; deselect: string }): NodeJS.ProcessEnv {
   const inherited = { ...process.env, ...options.env };
   const pythonPath = [inherited.PYTHONPATH, pythonHelpersDir()].filter((entry) => entry).join(path.delimiter);
   return {
     ...inherited,
     PYTHONPATH: pythonPath,
     PYTHONDONTWRITEBYTECODE: '1',
-    DEEPDEBUG_REPORT: reportFile,
-    DEEPDEBUG_FAULT: faultFile,
-    DEEPDEBUG_WORKSPACE: workspace,
+    DEEPDEBUG_REPORT: files.report,
+    DEEPDEBUG_FAULT: files.fault,
+    DEEPDEBUG_DESELECT: files.deselect,
+    DEEPDEBUG_WORKSPACE: options.workspace,
     DEEPDEBUG_COVERAGE: options.coverage ? '1' : '0',
     DEEPDEBUG_TIMEOUT: String(Math.max(0, options.perTestTimeoutMs) / 1000),
   };
