@@ -218,6 +218,54 @@ def top(x):
       assert.ok(await parsesCleanly(await skeletonOf(source, focal, 10)));
     });
 
+    it('keeps the clause headers around a focal inside if/else and try/else, eliding the other blocks', async () => {
+      const source = [
+        'try:',
+        '    import ssl',
+        'except ImportError:',
+        '    ssl = None',
+        '    HAVE_SSL = False',
+        'else:',
+        '    class Secure:',
+        '        def wrap(self, sock):',
+        '            if ssl.HAS_SNI:',
+        '                return ssl.wrap_socket(sock)',
+        '            else:',
+        '                def fallback(s):',
+        '                    return s',
+        '                return fallback(sock)',
+        '',
+      ].join('\n');
+      const focal = await focalOf(source, 'Secure.wrap.<locals>.fallback');
+      const tight = await skeletonOf(source, focal, 0);
+      assert.equal(
+        tight,
+        [
+          'try:',
+          '    ...',
+          'except ImportError:',
+          '    ...',
+          'else:',
+          '    class Secure:',
+          '        def wrap(self, sock):',
+          '            if ssl.HAS_SNI:',
+          '                ...',
+          '            else:',
+          '                # target edit',
+          '                def fallback(s):',
+          '                    return s',
+          '                # end',
+          '',
+        ].join('\n'),
+      );
+      for (let budget = 0; budget <= 20; budget++) {
+        const skeleton = await skeletonOf(source, focal, budget);
+        assert.ok(await parsesCleanly(skeleton), `budget ${budget}:\n${skeleton}`);
+        assert.equal(extractFocal(skeleton), '                def fallback(s):\n                    return s\n');
+      }
+      assert.equal(await skeletonOf(source, focal, 100), source.replace('                def', '                # target edit\n                def').replace('return s\n', 'return s\n                # end\n'));
+    });
+
     it('gives signatures of what the focal uses before others, whatever their file order', async () => {
       const source = `def alpha():\n    return 1\n\n\ndef beta():\n    return 2\n\n\ndef gamma():\n    return beta()\n`;
       const skeleton = await skeletonOf(source, await focalOf(source, 'gamma'), 6);

@@ -59,6 +59,7 @@ export interface Outline {
 type Scope = 'module' | 'class' | 'focal-class' | 'focal-function';
 
 const DEFINITION_TYPES = new Set(['function_definition', 'class_definition']);
+const CLAUSE_TYPES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 const SIMPLE_STATEMENT_TYPES = new Set([
   'expression_statement',
@@ -140,7 +141,7 @@ class OutlineBuilder {
       const range = rangeOf(statement);
       if (range.start >= this.focal.start && range.end <= this.focal.end) return;
       if (range.start <= this.focal.end && range.end >= this.focal.start) {
-        created.push(this.ancestor(statement, parent));
+        created.push(this.ancestor(statement, scope, parent));
         return;
       }
       created.push(this.statement(statement, index === 0, scope, parent));
@@ -149,16 +150,9 @@ class OutlineBuilder {
   }
 
   /** A statement that contains the focal function. */
-  private ancestor(statement: Node, parent: number | null): number {
+  private ancestor(statement: Node, scope: Scope, parent: number | null): number {
     const definition = definitionOf(statement);
-    if (!DEFINITION_TYPES.has(definition.type)) {
-      // An if/try/with around the focal function: kept whole, which is always valid layout
-      // (as the lines before and after the focal, so that no line is counted twice).
-      const whole = rangeOf(statement);
-      const before = this.add(Tier.focal, { start: whole.start, end: this.focal.start - 1 }, parent, { mandatory: true });
-      if (whole.end > this.focal.end) this.add(Tier.focal, { start: this.focal.end + 1, end: whole.end }, parent, { mandatory: true });
-      return before;
-    }
+    if (!DEFINITION_TYPES.has(definition.type)) return this.compoundAncestor(statement, scope, parent);
     const parts = this.definitionParts(statement, definition);
     const header = this.add(Tier.focal, parts.header, parent, { mandatory: true });
     const body = definition.childForFieldName('body');
@@ -167,6 +161,44 @@ class OutlineBuilder {
     if (parts.docstring) this.add(Tier.focalClassBody, parts.docstring, header);
     this.walk(parts.docstring ? members.slice(1) : members, this.scopeInside(definition), header);
     return header;
+  }
+
+  /**
+   * An if/try/with/for around the focal function. Its clause headers are kept (`else:` needs
+   * its `if`, `try:` its `except`); the block holding the focal is walked like any body, and
+   * the other blocks are ordinary bodies, elided to `...` when they do not fit.
+   */
+  private compoundAncestor(statement: Node, scope: Scope, parent: number | null): number {
+    const blocks = [statement, ...statement.namedChildren.filter((c): c is Node => c !== null && CLAUSE_TYPES.has(c.type))]
+      .flatMap((node) => node.namedChildren.filter((c): c is Node => c !== null && c.type === 'block'))
+      .sort((a, b) => a.startIndex - b.startIndex);
+    const whole = rangeOf(statement);
+    let first: number | null = null;
+    let next = whole.start;
+    for (const block of blocks) {
+      const range = rangeOf(block);
+      const headerRange = { start: next, end: range.start - 1 };
+      next = range.end + 1;
+      if (headerRange.end < headerRange.start) {
+        // A block on its header's line (`else: pass`) goes with it.
+        first ??= this.add(Tier.focal, { start: headerRange.start, end: range.end }, parent, { mandatory: true });
+        continue;
+      }
+      const header = this.add(Tier.focal, headerRange, parent, { mandatory: true });
+      first ??= header;
+      if (range.start <= this.focal.end && range.end >= this.focal.start) {
+        this.walk(statementsOf(block), scope, header);
+      } else {
+        const content = this.add(Tier.bodies, range, header);
+        this.units[header]!.elisionIndent = leadingWhitespace(this.lines[block.startPosition.row] ?? '');
+        this.blocks.push({ header, docstring: null, content: [content] });
+      }
+    }
+    if (next <= whole.end || first === null) {
+      const rest = this.add(Tier.focal, { start: next, end: whole.end }, parent, { mandatory: true });
+      first ??= rest;
+    }
+    return first;
   }
 
   private scopeInside(definition: Node): Scope {
