@@ -611,3 +611,55 @@ describe('templates: candidate set properties', () => {
     assert.equal(bestWeak.score, candidates[0]!.score / 2);
   });
 });
+
+describe('templates: regions and scopes', () => {
+  const source = `LIMIT = 10
+
+
+class Shape:
+    @staticmethod
+    def scaled(n, k):
+        return [k] * n
+
+
+def outer(xs):
+    def inner(y):
+        return y + LIMIT
+    return [inner(x) for x in xs]
+
+
+total = sum(i for i in range(LIMIT - 1))
+`;
+
+  it('a module-level suspect substitutes module-level names only', async () => {
+    const suspect: Suspect = { file: 'm.py', function: '<module>', startLine: 16, endLine: 16, score: 1, reasons: [], lines: [] };
+    const candidates = await templateCandidates([suspect], async () => source, {});
+    const misuse = candidates.filter((c) => c.editKind === 'variable-misuse').map((c) => c.summary);
+    assert.ok(misuse.includes('line 16: `LIMIT` → `total`'), misuse.join('\n'));
+    assert.ok(misuse.every((m) => !/→ `(?:n|k|xs|x|y|self)`$/.test(m)), misuse.join('\n'));
+    assert.ok(candidates.some((c) => c.summary === 'line 16: `LIMIT - 1` → `LIMIT`'));
+    assert.ok(candidates.every((c) => c.newFunctionText.split('\n').length === 1));
+  });
+
+  it('never touches decorators and keeps them in the replaced text', async () => {
+    const suspect = await suspectFor(source, 'Shape.scaled', [7]);
+    assert.equal(suspect.startLine, 5);
+    const candidates = await templateCandidates([suspect], async () => source, {});
+    assert.ok(candidates.length > 0);
+    for (const c of candidates) assert.match(c.newFunctionText, /^ {4}@staticmethod\n/);
+    assert.ok(candidates.some((c) => c.editKind === 'variable-misuse' && c.summary === 'line 7: `k` → `n`'));
+  });
+
+  it('a nested function calls itself, not its parent, when a call is missing', async () => {
+    const nested = await templateCandidates(
+      [{ file: 'm.py', function: 'outer.<locals>.inner', startLine: 11, endLine: 12, score: 1, reasons: [], lines: [] }],
+      async () => source,
+      {},
+    );
+    const calls = nested.filter((c) => c.editKind === 'missing-call').map((c) => c.summary);
+    assert.ok(calls.includes('line 12: `y` → `inner(y)`'), calls.join('\n'));
+    assert.ok(calls.every((c) => !c.includes('outer(')));
+    const parent = await templateCandidates([await suspectFor(source, 'outer', [])], async () => source, {});
+    assert.ok(parent.every((c) => !c.summary.includes('`outer(y)`')));
+  });
+});

@@ -141,6 +141,13 @@ function minimalEdit(before: string, after: string, offset: number, startLine: n
   });
 }
 
+// Candidates come in runs against the same original function: normalize it once per run.
+let lastOriginal: { text: string; normalized: string } | undefined;
+function normalizedOriginal(text: string): string {
+  if (lastOriginal?.text !== text) lastOriginal = { text, normalized: normalizeCode(text) };
+  return lastOriginal.normalized;
+}
+
 const DIFF_CONTEXT = 3;
 
 /**
@@ -174,7 +181,7 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
   const edit = splice(args.source, args.startLine, args.endLine, args.newFunctionText);
   if (!edit) return null;
   const original = args.source.slice(edit.oldStart, edit.oldEnd);
-  if (normalizeCode(original) === normalizeCode(edit.replacement)) return null;
+  if (normalizedOriginal(original) === normalizeCode(edit.replacement)) return null;
   if (!(await spliceParses(args.source, edit, args.startLine))) return null;
   const diff = unifiedDiff(args.file, args.source, edit, args.startLine, args.endLine);
   return {

@@ -80,6 +80,8 @@ export function identifierRole(node: Node): IdentifierRole {
     case 'global_statement':
     case 'nonlocal_statement':
       return 'declaration';
+    case 'decorator':
+      return 'definition';
     case 'dotted_name':
     case 'aliased_import':
     case 'import_statement':
@@ -137,7 +139,9 @@ export function collectScope(root: Node, owner: Node): Scope {
   const locals: string[] = [];
   const values: string[] = [];
   const called = new Set<string>();
-  for (const id of descendants(owner, 'identifier')) {
+  // Module scope is the top level only: names inside functions and classes are not its own.
+  const isOwnName = (id: Node): boolean => owner.type === 'function_definition' || !insideDefinition(id);
+  for (const id of descendants(owner, 'identifier').filter(isOwnName)) {
     const role = identifierRole(id);
     // Parameters of nested functions and lambdas are locals as far as substitution goes.
     if ((role === 'parameter' && !ownParams.includes(id.text)) || role === 'target') pushUnique(locals, id.text);
@@ -197,6 +201,13 @@ export function collectScope(root: Node, owner: Node): Scope {
     methods,
     exceptions,
   };
+}
+
+function insideDefinition(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'class_definition') return true;
+  }
+  return false;
 }
 
 /** The names of a function's own parameters, in order. */

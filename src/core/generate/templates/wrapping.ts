@@ -15,15 +15,21 @@ function isSelfRecursive(fn: Node): string | null {
   return name && ownParameterNames(fn).length === 1 ? name : null;
 }
 
+function enclosingFunction(node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition') return p;
+  return null;
+}
+
 function missingCalls(ctx: EditContext): Edit[] {
   const recursive = isSelfRecursive(ctx.owner);
   const edits: Edit[] = [];
   for (const node of ctx.nodes) {
     if (node.type !== 'identifier' || identifierRole(node) !== 'value') continue;
+    const ownCode = enclosingFunction(node)?.id === ctx.owner.id;
     const parent = node.parent;
     if (!parent || !VALUE_PARENTS.has(parent.type)) continue;
     if (parent.type === 'assignment' && parent.childForFieldName('right')?.id !== node.id) continue;
-    if (recursive && node.text !== recursive) edits.push(nodeEdit('missing-call', 1, node, `${recursive}(${node.text})`));
+    if (recursive && ownCode && node.text !== recursive) edits.push(nodeEdit('missing-call', 1, node, `${recursive}(${node.text})`));
     if (ctx.scope.kindOf(node.text) !== 'number') {
       edits.push(nodeEdit('missing-call', 0.6, node, `reversed(${node.text})`));
       edits.push(nodeEdit('missing-call', 0.6, node, `sorted(${node.text})`));
