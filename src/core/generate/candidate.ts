@@ -87,9 +87,9 @@ function originalTree(source: string): Promise<Tree> {
   let tree = originalTrees.get(source);
   if (!tree) {
     if (originalTrees.size >= ORIGINAL_TREES_KEPT) {
-      const [oldest, evicted] = originalTrees.entries().next().value!;
-      originalTrees.delete(oldest);
-      void evicted.then((t) => t.delete(), () => undefined);
+      // Not deleted here: a concurrent candidate may still be reparsing against it.
+      // web-tree-sitter frees a tree's memory when the garbage collector finalizes it.
+      originalTrees.delete(originalTrees.keys().next().value!);
     }
     tree = parsePython(source);
     originalTrees.set(source, tree);

@@ -27,7 +27,7 @@ export interface Edit {
 /** What a family sees: the region's nodes and the names around them. */
 export interface EditContext {
   source: string;
-  /** Every node inside the suspect region, named or not, in document order. */
+  /** Every named node inside the suspect region, in document order. */
   nodes: Node[];
   /** The function (or module) node containing the region. */
   owner: Node;
