@@ -1,7 +1,8 @@
 import type { Failure, ModelInput } from '../types';
-import { functionsIn } from '../syntax/functions';
-import { parsePython, type Node } from '../syntax/parser';
+import { functionsIn, type FunctionInfo } from '../syntax/functions';
+import { parsePython } from '../syntax/parser';
 import { outlineOf, type LineRange, type Unit } from './outline';
+import { statementsIn, type Statement } from './statements';
 import { renderSkeleton } from './render';
 import { selectUnits } from './select';
 import { END_MARKER, TARGET_EDIT_MARKER } from './markers';
@@ -36,6 +37,27 @@ export interface SkeletonRequest {
   countTokens?: TokenCounter;
 }
 
+interface ParsedFile {
+  source: string;
+  functions: FunctionInfo[];
+  statements: Statement[];
+}
+
+// Consecutive requests on one file (a data script walking a file's functions, the engine its
+// top suspects) reuse one parse.
+let lastParsed: ParsedFile | undefined;
+
+async function parsedFile(source: string): Promise<ParsedFile> {
+  if (lastParsed?.source === source) return lastParsed;
+  const tree = await parsePython(source);
+  try {
+    lastParsed = { source, functions: functionsIn(tree.rootNode), statements: statementsIn(tree.rootNode) };
+    return lastParsed;
+  } finally {
+    tree.delete();
+  }
+}
+
 function sourceLines(source: string): string[] {
   const lines = source.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
@@ -43,8 +65,8 @@ function sourceLines(source: string): string[] {
 }
 
 /** The focal lines: the definition starting at focal.startLine, else the given range as is. */
-function focalRange(root: Node, focal: SkeletonRequest['focal'], lineCount: number): LineRange {
-  const starting = functionsIn(root).filter((fn) => fn.startLine === focal.startLine || fn.defLine === focal.startLine);
+function focalRange(functions: readonly FunctionInfo[], focal: SkeletonRequest['focal'], lineCount: number): LineRange {
+  const starting = functions.filter((fn) => fn.startLine === focal.startLine || fn.defLine === focal.startLine);
   const match = starting.find((fn) => fn.qualname === focal.function) ?? starting[0];
   if (match) return { start: match.startLine, end: match.endLine };
   if (focal.startLine < 1 || focal.endLine < focal.startLine || focal.endLine > lineCount) {
@@ -70,43 +92,39 @@ export async function buildModelInput(request: SkeletonRequest): Promise<ModelIn
   const traceTokens = trace === '' ? 0 : count(trace);
   const skeletonBudget = budget - traceTokens;
 
-  const tree = await parsePython(request.source);
-  try {
-    const focal = focalRange(tree.rootNode, request.focal, lines.length);
-    const focalText = lines.slice(focal.start - 1, focal.end).join('\n');
-    const outline = outlineOf(tree.rootNode, lines, focal, identifiersIn(focalText));
-    const costs = new Map<number, number>();
-    const cost = (unit: Unit): number => {
-      let known = costs.get(unit.id);
-      if (known === undefined) {
-        const extra = [
-          ...(unit.elisionIndent !== undefined ? [unit.elisionIndent + '...'] : []),
-          ...(unit.id === outline.focalUnit ? [TARGET_EDIT_MARKER, END_MARKER] : []),
-        ];
-        const text = [...lines.slice(unit.lines.start - 1, unit.lines.end), ...extra].join('\n') + '\n';
-        known = count(text);
-        costs.set(unit.id, known);
-      }
-      return known;
-    };
-    const chosen = selectUnits(outline.units, skeletonBudget, cost);
-    let skeleton = renderSkeleton(lines, outline, new Set(chosen));
-    // Per-unit counts only approximate the count of the joined text (a tokenizer may merge
-    // across lines): drop the last-chosen optional units until the whole really fits.
-    while (count(skeleton) > skeletonBudget && !outline.units[chosen.at(-1)!]!.mandatory) {
-      chosen.pop();
-      skeleton = renderSkeleton(lines, outline, new Set(chosen));
+  const parsed = await parsedFile(request.source);
+  const focal = focalRange(parsed.functions, request.focal, lines.length);
+  const focalText = lines.slice(focal.start - 1, focal.end).join('\n');
+  const outline = outlineOf(parsed.statements, lines, focal, identifiersIn(focalText));
+  const costs = new Map<number, number>();
+  const cost = (unit: Unit): number => {
+    let known = costs.get(unit.id);
+    if (known === undefined) {
+      const extra = [
+        ...(unit.elisionIndent !== undefined ? [unit.elisionIndent + '...'] : []),
+        ...(unit.id === outline.focalUnit ? [TARGET_EDIT_MARKER, END_MARKER] : []),
+      ];
+      const text = [...lines.slice(unit.lines.start - 1, unit.lines.end), ...extra].join('\n') + '\n';
+      known = count(text);
+      costs.set(unit.id, known);
     }
-    return {
-      kind: 'model-input',
-      file: request.file,
-      function: request.focal.function,
-      skeleton,
-      trace,
-      tokens: count(skeleton) + traceTokens,
-      tokenBudget: budget,
-    };
-  } finally {
-    tree.delete();
+    return known;
+  };
+  const chosen = selectUnits(outline.units, skeletonBudget, cost);
+  let skeleton = renderSkeleton(lines, outline, new Set(chosen));
+  // Per-unit counts only approximate the count of the joined text (a tokenizer may merge
+  // across lines): drop the last-chosen optional units until the whole really fits.
+  while (count(skeleton) > skeletonBudget && !outline.units[chosen.at(-1)!]!.mandatory) {
+    chosen.pop();
+    skeleton = renderSkeleton(lines, outline, new Set(chosen));
   }
+  return {
+    kind: 'model-input',
+    file: request.file,
+    function: request.focal.function,
+    skeleton,
+    trace,
+    tokens: count(skeleton) + traceTokens,
+    tokenBudget: budget,
+  };
 }

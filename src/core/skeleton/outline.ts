@@ -1,6 +1,8 @@
-import type { Node } from 'web-tree-sitter';
+import { DEFINITION_TYPES, IMPORT_TYPES, type LineRange, type Statement } from './statements';
 
-// Cuts a parsed Python file into the units a skeleton is assembled from, each a whole-line
+export type { LineRange } from './statements';
+
+// Cuts a Python file's statements into the units a skeleton is assembled from, each a whole-line
 // range with the paper's priority tier. Units depend on the headers that make them valid
 // Python (a method's signature needs its class header); selection honours those links.
 
@@ -19,12 +21,6 @@ export const Tier = {
   bodies: 7,
 } as const;
 export type Tier = (typeof Tier)[keyof typeof Tier];
-
-/** 1-based, inclusive. */
-export interface LineRange {
-  start: number;
-  end: number;
-}
 
 export interface Unit {
   id: number;
@@ -58,9 +54,6 @@ export interface Outline {
 
 type Scope = 'module' | 'class' | 'focal-class' | 'focal-function';
 
-const DEFINITION_TYPES = new Set(['function_definition', 'class_definition']);
-const CLAUSE_TYPES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
-const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 const SIMPLE_STATEMENT_TYPES = new Set([
   'expression_statement',
   'assert_statement',
@@ -76,28 +69,6 @@ const SIMPLE_STATEMENT_TYPES = new Set([
   'break_statement',
   'continue_statement',
 ]);
-
-function rangeOf(node: Node): LineRange {
-  return { start: node.startPosition.row + 1, end: node.endPosition.row + 1 };
-}
-
-function definitionOf(node: Node): Node {
-  return node.type === 'decorated_definition' ? (node.childForFieldName('definition') ?? node) : node;
-}
-
-function statementsOf(block: Node): Node[] {
-  return block.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
-}
-
-function isDocstring(node: Node | undefined): boolean {
-  if (!node || node.type !== 'expression_statement' || node.namedChildCount !== 1) return false;
-  const type = node.namedChild(0)?.type;
-  return type === 'string' || type === 'concatenated_string';
-}
-
-function containsType(node: Node, types: ReadonlySet<string>): boolean {
-  return node.descendantsOfType([...types]).length > 0;
-}
 
 function leadingWhitespace(line: string): string {
   return /^[ \t]*/.exec(line)![0];
@@ -134,13 +105,19 @@ class OutlineBuilder {
     return id;
   }
 
+  /** Marks a header whose block may be dropped, leaving `...` at the block's indentation. */
+  private elidable(header: number, block: LineRange, docstring: number | null, content: number[]): void {
+    this.units[header]!.elisionIndent = leadingWhitespace(this.lines[block.start - 1] ?? '');
+    this.blocks.push({ header, docstring, content });
+  }
+
   /** Walks the statements of a module, class or function body. */
-  walk(statements: Node[], scope: Scope, parent: number | null): number[] {
+  walk(statements: readonly Statement[], scope: Scope, parent: number | null): number[] {
     const created: number[] = [];
     statements.forEach((statement, index) => {
-      const range = rangeOf(statement);
-      if (range.start >= this.focal.start && range.end <= this.focal.end) return;
-      if (range.start <= this.focal.end && range.end >= this.focal.start) {
+      const { start, end } = statement.range;
+      if (start >= this.focal.start && end <= this.focal.end) return;
+      if (start <= this.focal.end && end >= this.focal.start) {
         created.push(this.ancestor(statement, scope, parent));
         return;
       }
@@ -150,16 +127,13 @@ class OutlineBuilder {
   }
 
   /** A statement that contains the focal function. */
-  private ancestor(statement: Node, scope: Scope, parent: number | null): number {
-    const definition = definitionOf(statement);
-    if (!DEFINITION_TYPES.has(definition.type)) return this.compoundAncestor(statement, scope, parent);
-    const parts = this.definitionParts(statement, definition);
-    const header = this.add(Tier.focal, parts.header, parent, { mandatory: true });
-    const body = definition.childForFieldName('body');
-    const oneLiner = parts.header.end >= rangeOf(statement).end;
-    const members = body && !oneLiner ? statementsOf(body) : [];
-    if (parts.docstring) this.add(Tier.focalClassBody, parts.docstring, header);
-    this.walk(parts.docstring ? members.slice(1) : members, this.scopeInside(definition), header);
+  private ancestor(statement: Statement, scope: Scope, parent: number | null): number {
+    if (!DEFINITION_TYPES.has(statement.type)) return this.compoundAncestor(statement, scope, parent);
+    const header = this.add(Tier.focal, statement.header!, parent, { mandatory: true });
+    const members = statement.blocks[0]?.statements ?? [];
+    if (statement.docstring) this.add(Tier.focalClassBody, statement.docstring, header);
+    const inside = statement.type === 'class_definition' ? 'focal-class' : 'focal-function';
+    this.walk(statement.docstring ? members.slice(1) : members, inside, header);
     return header;
   }
 
@@ -168,101 +142,66 @@ class OutlineBuilder {
    * its `if`, `try:` its `except`); the block holding the focal is walked like any body, and
    * the other blocks are ordinary bodies, elided to `...` when they do not fit.
    */
-  private compoundAncestor(statement: Node, scope: Scope, parent: number | null): number {
-    const blocks = [statement, ...statement.namedChildren.filter((c): c is Node => c !== null && CLAUSE_TYPES.has(c.type))]
-      .flatMap((node) => node.namedChildren.filter((c): c is Node => c !== null && c.type === 'block'))
-      .sort((a, b) => a.startIndex - b.startIndex);
-    const whole = rangeOf(statement);
+  private compoundAncestor(statement: Statement, scope: Scope, parent: number | null): number {
     let first: number | null = null;
-    let next = whole.start;
-    for (const block of blocks) {
-      const range = rangeOf(block);
-      const headerRange = { start: next, end: range.start - 1 };
-      next = range.end + 1;
+    let next = statement.range.start;
+    for (const block of statement.blocks) {
+      const headerRange = { start: next, end: block.range.start - 1 };
+      next = block.range.end + 1;
       if (headerRange.end < headerRange.start) {
         // A block on its header's line (`else: pass`) goes with it.
-        first ??= this.add(Tier.focal, { start: headerRange.start, end: range.end }, parent, { mandatory: true });
+        first ??= this.add(Tier.focal, { start: headerRange.start, end: block.range.end }, parent, { mandatory: true });
         continue;
       }
       const header = this.add(Tier.focal, headerRange, parent, { mandatory: true });
       first ??= header;
-      if (range.start <= this.focal.end && range.end >= this.focal.start) {
-        this.walk(statementsOf(block), scope, header);
+      if (block.range.start <= this.focal.end && block.range.end >= this.focal.start) {
+        this.walk(block.statements, scope, header);
       } else {
-        const content = this.add(Tier.bodies, range, header);
-        this.units[header]!.elisionIndent = leadingWhitespace(this.lines[block.startPosition.row] ?? '');
-        this.blocks.push({ header, docstring: null, content: [content] });
+        this.elidable(header, block.range, null, [this.add(Tier.bodies, block.range, header)]);
       }
     }
-    if (next <= whole.end || first === null) {
-      const rest = this.add(Tier.focal, { start: next, end: whole.end }, parent, { mandatory: true });
+    if (next <= statement.range.end || first === null) {
+      const rest = this.add(Tier.focal, { start: next, end: statement.range.end }, parent, { mandatory: true });
       first ??= rest;
     }
     return first;
   }
 
-  private scopeInside(definition: Node): Scope {
-    return definition.type === 'class_definition' ? 'focal-class' : 'focal-function';
-  }
-
-  private statement(statement: Node, first: boolean, scope: Scope, parent: number | null): number {
+  private statement(statement: Statement, first: boolean, scope: Scope, parent: number | null): number {
+    const range = statement.range;
     if (scope === 'focal-function') {
       // Inside the function that encloses a nested focal function everything is local context.
-      return this.add(Tier.focalClassBody, rangeOf(statement), parent);
+      return this.add(Tier.focalClassBody, range, parent);
     }
-    const definition = definitionOf(statement);
-    if (DEFINITION_TYPES.has(definition.type)) return this.definition(statement, definition, scope, parent);
-    const range = rangeOf(statement);
+    if (DEFINITION_TYPES.has(statement.type)) return this.definition(statement, scope, parent);
     if (scope === 'focal-class') return this.add(Tier.focalClassBody, range, parent);
     if (scope === 'class') return this.add(Tier.bodies, range, parent);
-    if (first && isDocstring(statement)) return this.add(Tier.docstrings, range, parent);
+    if (first && statement.isString) return this.add(Tier.docstrings, range, parent);
     if (IMPORT_TYPES.has(statement.type)) return this.add(Tier.imports, range, parent);
     if (SIMPLE_STATEMENT_TYPES.has(statement.type)) return this.add(Tier.globals, range, parent);
     // A compound statement at module level: `try: import x except ImportError: ...` counts as
     // an import; anything else (`if __name__ == "__main__":`) as an ordinary body.
-    const importsOnly =
-      containsType(statement, IMPORT_TYPES) &&
-      !containsType(statement, DEFINITION_TYPES);
+    const importsOnly = statement.hasImport && !statement.hasDefinition;
     return this.add(importsOnly ? Tier.imports : Tier.bodies, range, parent);
   }
 
   /** A class or function that does not contain the focal: signature, docstring, body. */
-  private definition(statement: Node, definition: Node, scope: Scope, parent: number | null): number {
-    const name = definition.childForFieldName('name')?.text ?? '';
-    const near = scope === 'focal-class' || this.focalNames.has(name);
-    const parts = this.definitionParts(statement, definition);
-    const header = this.add(Tier.signatures, parts.header, parent, { near });
-    const body = definition.childForFieldName('body');
-    if (!body || parts.header.end >= rangeOf(statement).end) return header;
-    const docstring = parts.docstring ? this.add(Tier.docstrings, parts.docstring, header, { near }) : null;
-    const afterDocstring = docstring ?? header;
+  private definition(statement: Statement, scope: Scope, parent: number | null): number {
+    const near = scope === 'focal-class' || this.focalNames.has(statement.name!);
+    const header = this.add(Tier.signatures, statement.header!, parent, { near });
+    const body = statement.blocks[0];
+    if (!body) return header;
+    const docstring = statement.docstring ? this.add(Tier.docstrings, statement.docstring, header, { near }) : null;
     let content: number[];
-    if (definition.type === 'class_definition') {
-      const members = statementsOf(body);
-      content = this.walk(docstring === null ? members : members.slice(1), 'class', header);
+    if (statement.type === 'class_definition') {
+      content = this.walk(docstring === null ? body.statements : body.statements.slice(1), 'class', header);
     } else {
-      const rest = { start: (parts.docstring?.end ?? parts.header.end) + 1, end: rangeOf(statement).end };
-      content = rest.start <= rest.end ? [this.add(Tier.bodies, rest, afterDocstring, { near })] : [];
+      const rest = { start: (statement.docstring?.end ?? statement.header!.end) + 1, end: statement.range.end };
+      content = rest.start <= rest.end ? [this.add(Tier.bodies, rest, docstring ?? header, { near })] : [];
     }
-    if (content.length > 0) {
-      const elisionIndent = leadingWhitespace(this.lines[body.startPosition.row] ?? '');
-      this.units[header]!.elisionIndent = elisionIndent;
-      this.blocks.push({ header, docstring, content });
-    }
+    if (content.length > 0) this.elidable(header, body.range, docstring, content);
     return header;
-  }
-
-  /** Header lines (decorators to the colon) and docstring lines of a class or function. */
-  private definitionParts(statement: Node, definition: Node): { header: LineRange; docstring: LineRange | null } {
-    const whole = rangeOf(statement);
-    const body = definition.childForFieldName('body');
-    if (!body) return { header: whole, docstring: null };
-    const colon = definition.children.filter((c): c is Node => c !== null && c.type === ':').at(-1);
-    const colonLine = (colon ?? definition).endPosition.row + 1;
-    if (body.startPosition.row + 1 <= colonLine) return { header: whole, docstring: null };
-    const first = statementsOf(body)[0];
-    const docstring = first && isDocstring(first) ? rangeOf(first) : null;
-    return { header: { start: whole.start, end: colonLine }, docstring };
   }
 }
 
@@ -270,8 +209,13 @@ class OutlineBuilder {
  * The units of a file around a focal line range (a function's range, decorators included, or
  * any whole-statement range for module-level code).
  */
-export function outlineOf(root: Node, lines: readonly string[], focal: LineRange, focalNames: ReadonlySet<string>): Outline {
+export function outlineOf(
+  statements: readonly Statement[],
+  lines: readonly string[],
+  focal: LineRange,
+  focalNames: ReadonlySet<string>,
+): Outline {
   const builder = new OutlineBuilder(lines, focal, focalNames);
-  builder.walk(statementsOf(root), 'module', null);
+  builder.walk(statements, 'module', null);
   return { units: builder.units, blocks: builder.blocks, focal, focalUnit: builder.focalUnit };
 }
