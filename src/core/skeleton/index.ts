@@ -79,6 +79,11 @@ function identifiersIn(text: string): Set<string> {
   return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
 }
 
+/**
+ * The model input for one focal function: the trace first takes up to its share of the
+ * budget, then the skeleton is filled in priority order within what is left. The focal
+ * function is always included whole, even alone over budget; `tokens` says what was used.
+ */
 export async function buildModelInput(request: SkeletonRequest): Promise<ModelInput> {
   const count = request.countTokens ?? estimateTokens;
   const budget = request.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
