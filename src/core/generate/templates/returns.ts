@@ -42,17 +42,34 @@ function lastStatement(block: Node): Node | null {
 }
 
 const NOT_A_VALUE = new Set(['assignment', 'augmented_assignment', 'string', 'yield', 'await', 'concatenated_string']);
+// Calls made for their effect: returning their result (None) is never the fix.
+const EFFECT_METHODS = new Set(['append', 'extend', 'add', 'update', 'insert', 'remove', 'discard', 'sort', 'reverse', 'clear', 'write', 'appendleft', 'setdefault']);
+
+function calledForEffect(expression: Node): boolean {
+  if (expression.type !== 'call') return false;
+  const callee = expression.childForFieldName('function');
+  if (callee?.type === 'identifier') return callee.text === 'print';
+  return callee?.type === 'attribute' && EFFECT_METHODS.has(callee.childForFieldName('attribute')?.text ?? '');
+}
+
+function insideLoop(node: Node, fn: Node): boolean {
+  for (let p = node.parent; p && p.id !== fn.id; p = p.parent) {
+    if (p.type === 'for_statement' || p.type === 'while_statement') return true;
+  }
+  return false;
+}
 
 /** `expr` as the last statement of a block, where `return expr` was meant. */
-function bareExpressionReturns(statements: Node[]): Edit[] {
+function bareExpressionReturns(fn: Node, statements: Node[]): Edit[] {
   const edits: Edit[] = [];
   for (const statement of statements) {
     if (statement.type !== 'expression_statement' || statement.namedChildCount !== 1) continue;
     const expression = statement.namedChildren[0]!;
-    if (NOT_A_VALUE.has(expression.type)) continue;
+    if (NOT_A_VALUE.has(expression.type) || calledForEffect(expression)) continue;
     const block = statement.parent;
     if (block?.type !== 'block' || lastStatement(block)?.id !== statement.id) continue;
-    edits.push(nodeEdit('missing-return', 1, statement, `return ${expression.text}`));
+    // Ending a loop body with a return is possible (a search) but rarer than ending a branch.
+    edits.push(nodeEdit('missing-return', insideLoop(statement, fn) ? 0.5 : 1, statement, `return ${expression.text}`));
   }
   return edits;
 }
@@ -115,7 +132,7 @@ export function returnEdits(ctx: EditContext): Edit[] {
   if (ctx.owner.type === 'function_definition') {
     const statements = ownStatements(ctx.owner);
     const inRegion = new Set(ctx.nodes.map((n) => n.id));
-    edits.push(...bareExpressionReturns(statements.filter((s) => inRegion.has(s.id))));
+    edits.push(...bareExpressionReturns(ctx.owner, statements.filter((s) => inRegion.has(s.id))));
     edits.push(...appendedReturns(ctx, ctx.owner, statements));
   }
   return edits;
