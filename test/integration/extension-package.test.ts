@@ -1,0 +1,111 @@
+// The .vsix as users install it: built with vsce from the current bundles, unpacked outside the
+// repository (so nothing resolves from the repo's node_modules), its sidecar started from there
+// and run on a fixture workspace. Proves the package carries what runs and leaves out the rest.
+import * as assert from 'node:assert/strict';
+import { execFileSync, fork } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
+import { packageRoot } from '../../src/core/resources';
+import { AnalyzeRequest } from '../../src/sidecar/protocol';
+import { copyFixture, removeCopy } from '../helpers/workspace';
+
+function filesUnder(root: string): string[] {
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+describe('extension package (.vsix)', function () {
+  this.timeout(300_000);
+  const root = packageRoot();
+  let temp: string;
+  let extension: string;
+  let files: string[];
+
+  before(() => {
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-vsix-'));
+    const vsix = path.join(temp, 'deepdebug.vsix');
+    execFileSync(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--target', 'linux-x64', '--out', vsix], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    execFileSync('python3', ['-m', 'zipfile', '-e', vsix, path.join(temp, 'unpacked')]);
+    extension = path.join(temp, 'unpacked', 'extension');
+    files = filesUnder(extension);
+  });
+  after(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+  it('holds the bundles, wasm, Python helpers, panel media, model and native runtime', () => {
+    for (const required of [
+      'package.json',
+      'dist/extension.js',
+      'dist/sidecar.js',
+      'dist/cli.js',
+      'dist/web-tree-sitter.wasm',
+      'dist/tree-sitter-python.wasm',
+      'media/panel.js',
+      'media/panel.css',
+      'media/deepdebug.svg',
+      'media/icon.png',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/onnxruntime_binding.node',
+      'node_modules/@huggingface/transformers/dist/transformers.node.cjs',
+    ]) {
+      assert.ok(files.includes(required), `missing ${required}`);
+    }
+    const pythonHelpers = fs.readdirSync(path.join(root, 'src', 'python')).filter((name) => name.endsWith('.py'));
+    for (const helper of pythonHelpers) assert.ok(files.includes(`dist/python/${helper}`), `missing dist/python/${helper}`);
+    const model = path.join(root, 'models', 'deepdebug-small');
+    if (fs.existsSync(model)) {
+      for (const file of filesUnder(model)) assert.ok(files.includes(`models/deepdebug-small/${file}`), `missing model file ${file}`);
+    }
+  });
+
+  it('leaves out sources, tests, source maps and other platforms binaries', () => {
+    const unwanted = files.filter(
+      (file) =>
+        /^(src|test|out|bench|scripts|examples|models\/training)\//.test(file) ||
+        file.endsWith('.map') ||
+        file.endsWith('.ts') ||
+        /onnxruntime-node\/bin\/napi-v6\/(darwin|win32|linux\/arm64)\//.test(file),
+    );
+    assert.deepEqual(unwanted, []);
+  });
+
+  it('keeps onnxruntime and the model code out of the extension host bundle', () => {
+    const bundle = fs.readFileSync(path.join(extension, 'dist', 'extension.js'), 'utf8');
+    assert.doesNotMatch(bundle, /onnxruntime|@huggingface\/transformers|web-tree-sitter\.wasm/);
+  });
+
+  it('loads the external runtime modules from its own node_modules', () => {
+    const script = [
+      "const ort = require('onnxruntime-node');",
+      "const transformers = require('@huggingface/transformers');",
+      "if (typeof ort.InferenceSession.create !== 'function' || typeof transformers.AutoTokenizer !== 'function') process.exit(3);",
+      "console.log(require.resolve('onnxruntime-node'));",
+    ].join(' ');
+    const resolved = execFileSync(process.execPath, ['-e', script], { cwd: extension, encoding: 'utf8' }).trim();
+    assert.equal(resolved, path.join(extension, 'node_modules', 'onnxruntime-node', 'dist', 'index.js'));
+  });
+
+  it('runs its sidecar from the unpacked folder', async () => {
+    const workspace = copyFixture('cli-bug');
+    const child = fork(path.join(extension, 'dist', 'sidecar.js'), [], { silent: true, cwd: temp });
+    const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.listen();
+    try {
+      await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      const report = await connection.sendRequest(AnalyzeRequest, {
+        runId: 'p1',
+        options: { workspace, tests: [], python: 'python3', modelDir: null },
+      });
+      assert.equal(report.suspects[0]?.function, 'clamp');
+      assert.ok(report.skeleton?.skeleton.includes('# target edit'), 'skeleton built with tree-sitter from the package');
+    } finally {
+      child.kill();
+      connection.dispose();
+      removeCopy(workspace);
+    }
+  });
+});
