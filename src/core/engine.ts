@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { UserError, throwIfAborted, describeError, isCanceled } from './errors';
 import { runPytest } from './pytest/run';
 import { failuresOf, isTestFile } from './pytest/failures';
-import { localize } from './localize';
+import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
 import { templateCandidates } from './generate/templates';
 import { dedupeCandidates } from './generate/candidate';
@@ -127,7 +127,7 @@ export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}
           source: topSource,
           file: top.file,
           focal: { function: top.function, startLine: top.startLine, endLine: top.endLine },
-          failure: analysis.failures[0],
+          failure: failureFor(top, analysis.failures),
         })
       : null;
   hooks.onProgress?.({ stage: 'done', message: 'analysis done' });
