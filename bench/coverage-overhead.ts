@@ -1,6 +1,8 @@
 // Measures what our pytest plugin costs: the same generated suite of a few hundred tests run
 // as plain pytest, with the plugin without coverage, and with the plugin recording per-test
-// line coverage. Prints a table of median wall times and the ratios to the plain run.
+// line coverage. Prints median wall and CPU times and their ratios to the plain run. CPU time
+// (user+sys of the pytest process, taken by a shell wrapper's `times`) is the steadier figure
+// on a shared machine.
 //
 //   node out/bench/coverage-overhead.js [--tests 300] [--repeats 3] [--python python3]
 import { spawnSync } from 'node:child_process';
@@ -72,6 +74,34 @@ function writeSuite(folder: string, count: number): void {
   }
 }
 
+/**
+ * A shell script that runs the interpreter and appends its CPU seconds ("user sys") to a log,
+ * used as "the Python" in every mode so that all pay the same wrapper.
+ */
+function writeCpuWrapper(folder: string, python: string): { wrapper: string; log: string } {
+  const wrapper = path.join(folder, 'python-cpu');
+  const log = path.join(folder, 'cpu.log');
+  const script = [
+    '#!/bin/sh',
+    `${JSON.stringify(python)} "$@"`,
+    'status=$?',
+    // The second line of `times` is the children's user and system time, e.g. "0m1.20s 0m0.31s"
+    // (not in a pipeline: a subshell has no children of its own).
+    `times >> ${JSON.stringify(log)}`,
+    'exit $status',
+    '',
+  ].join('\n');
+  fs.writeFileSync(wrapper, script, { mode: 0o755 });
+  return { wrapper, log };
+}
+
+function lastCpuMs(log: string): number {
+  const last = fs.readFileSync(log, 'utf8').trim().split('\n').pop() ?? '';
+  const seconds = [...last.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  if (seconds.length !== 2) throw new Error(`cannot read CPU times from "${last}"`);
+  return Math.round((seconds[0] + seconds[1]) * 1000);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -82,36 +112,48 @@ async function main(): Promise<void> {
   const repeats = Number(option('repeats', '3'));
   const python = option('python', 'python3');
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-'));
+  const tools = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-tools-'));
   try {
     writeSuite(workspace, count);
-    const timings: Record<string, number[]> = { plain: [], plugin: [], coverage: [] };
+    const { wrapper, log } = writeCpuWrapper(tools, python);
+    const modes = ['plain pytest', 'plugin, no coverage', 'plugin + coverage'] as const;
+    const wall: Record<string, number[]> = {};
+    const cpu: Record<string, number[]> = {};
+    const record = (mode: string, wallMs: number): void => {
+      (wall[mode] ??= []).push(wallMs);
+      (cpu[mode] ??= []).push(lastCpuMs(log));
+    };
     for (let round = 0; round < repeats; round++) {
       let started = Date.now();
-      const plain = spawnSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--tb=long', '--showlocals'], {
+      const plain = spawnSync(wrapper, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--tb=long', '--showlocals'], {
         cwd: workspace,
         env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
         encoding: 'utf8',
       });
-      timings.plain.push(Date.now() - started);
       if (plain.status !== 1) throw new Error(`plain pytest exited with ${plain.status}: ${plain.stdout.slice(-500)}`);
+      record(modes[0], Date.now() - started);
       for (const coverage of [false, true]) {
         started = Date.now();
-        const run = await runPytest({ workspace, python, selection: [], coverage, perTestTimeoutMs: 30_000 });
-        timings[coverage ? 'coverage' : 'plugin'].push(Date.now() - started);
+        const run = await runPytest({ workspace, python: wrapper, selection: [], coverage, perTestTimeoutMs: 30_000 });
         if (run.tests.length !== count) throw new Error(`expected ${count} results, got ${run.tests.length}`);
+        record(coverage ? modes[2] : modes[1], Date.now() - started);
       }
     }
-    const plainMs = median(timings.plain);
-    const rows: [string, string, string, string][] = [
-      ['plain pytest', String(plainMs), '1.00', timings.plain.join(' ')],
-      ['plugin, no coverage', String(median(timings.plugin)), (median(timings.plugin) / plainMs).toFixed(2), timings.plugin.join(' ')],
-      ['plugin + coverage', String(median(timings.coverage)), (median(timings.coverage) / plainMs).toFixed(2), timings.coverage.join(' ')],
-    ];
-    console.log(`${count} tests, ${repeats} runs each, ${python}; wall time of the whole pytest process (start-up included)`);
-    console.log(`${'run'.padEnd(22)} ${'median ms'.padStart(10)} ${'x plain'.padStart(8)}   all runs (ms)`);
-    for (const [name, ms, ratio, all] of rows) console.log(`${name.padEnd(22)} ${ms.padStart(10)} ${ratio.padStart(8)}   ${all}`);
+    const plainWall = median(wall[modes[0]]);
+    const plainCpu = median(cpu[modes[0]]);
+    console.log(`${count} tests, ${repeats} runs each, ${python}; whole pytest process, start-up included`);
+    console.log(`${'run'.padEnd(22)} ${'wall ms'.padStart(8)} ${'x plain'.padStart(8)} ${'cpu ms'.padStart(8)} ${'x plain'.padStart(8)}`);
+    for (const mode of modes) {
+      const wallMs = median(wall[mode]);
+      const cpuMs = median(cpu[mode]);
+      console.log(
+        `${mode.padEnd(22)} ${String(wallMs).padStart(8)} ${(wallMs / plainWall).toFixed(2).padStart(8)} ` +
+          `${String(cpuMs).padStart(8)} ${(cpuMs / plainCpu).toFixed(2).padStart(8)}`,
+      );
+    }
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
+    fs.rmSync(tools, { recursive: true, force: true });
   }
 }
 
