@@ -1,22 +1,17 @@
 // The extension's end of the sidecar: starts it on first use (activation stays cheap), sends
 // fix/analyze requests, routes progress notifications to the run that asked, and restarts the
 // process when it crashes, telling the user. The window closing stops it (deactivate).
+// The LSP client library itself is loaded on first use too.
 import * as vscode from 'vscode';
-import {
-  CloseAction,
-  ErrorAction,
-  LanguageClient,
-  State,
-  TransportKind,
-  type ErrorHandler,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
+import type { ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
 import { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification, type SidecarStatus } from '../sidecar/protocol';
 import { RestartPolicy } from './restartPolicy';
 
+type ClientLibrary = typeof import('vscode-languageclient/node.js');
+
 export class Sidecar implements vscode.Disposable {
+  private library: ClientLibrary | undefined;
   private client: LanguageClient | undefined;
   private readonly progressHandlers = new Map<string, (event: ProgressEvent) => void>();
   private readonly restarts = new RestartPolicy();
@@ -59,7 +54,7 @@ export class Sidecar implements vscode.Disposable {
 
   private started(): Promise<LanguageClient> {
     // A running or (re)starting client: sendRequest itself waits for the start to finish.
-    if (this.client && this.client.state !== State.Stopped) return Promise.resolve(this.client);
+    if (this.client && this.library && this.client.state !== this.library.State.Stopped) return Promise.resolve(this.client);
     this.startup ??= this.startFresh().finally(() => (this.startup = undefined));
     return this.startup;
   }
@@ -68,7 +63,8 @@ export class Sidecar implements vscode.Disposable {
   private async startFresh(): Promise<LanguageClient> {
     await this.client?.dispose().catch(() => undefined);
     this.restarts.reset();
-    const client = this.create();
+    this.library ??= await import('vscode-languageclient/node.js');
+    const client = this.create(this.library);
     this.client = client;
     const started = Date.now();
     await client.start();
@@ -76,7 +72,7 @@ export class Sidecar implements vscode.Disposable {
     return client;
   }
 
-  private create(): LanguageClient {
+  private create({ LanguageClient, TransportKind, CloseAction, ErrorAction }: ClientLibrary): LanguageClient {
     const serverOptions: ServerOptions = {
       run: { module: this.serverModule, transport: TransportKind.ipc },
       debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
@@ -85,7 +81,7 @@ export class Sidecar implements vscode.Disposable {
       // No document sync: the engine reads the saved files from disk.
       documentSelector: [],
       outputChannel: this.log,
-      errorHandler: this.errorHandler(),
+      errorHandler: this.errorHandler(CloseAction, ErrorAction),
     };
     const client = new LanguageClient('deepdebug', 'DeepDebug', serverOptions, clientOptions);
     client.onNotification(ProgressNotification, ({ runId, event }) => this.progressHandlers.get(runId)?.(event));
@@ -93,7 +89,10 @@ export class Sidecar implements vscode.Disposable {
     return client;
   }
 
-  private errorHandler(): ErrorHandler {
+  private errorHandler(
+    CloseAction: ClientLibrary['CloseAction'],
+    ErrorAction: ClientLibrary['ErrorAction'],
+  ): ErrorHandler {
     return {
       error: () => ({ action: ErrorAction.Continue, handled: true }),
       closed: () => {
