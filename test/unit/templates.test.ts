@@ -7,7 +7,7 @@ import { normalizeCode } from '../../src/core/generate/candidate';
 import { templateCandidates, type TemplateOptions } from '../../src/core/generate/templates';
 import { listFunctions } from '../../src/core/syntax/functions';
 import { parsesCleanly } from '../../src/core/syntax/parser';
-import type { Candidate, Suspect } from '../../src/core/types';
+import type { Candidate, Failure, Suspect } from '../../src/core/types';
 
 // Each case is a one-bug function and its intended fix. `lines` are the ranked suspicious
 // lines (best first), as a localizer would give them; empty means "no line ranking".
@@ -661,5 +661,31 @@ total = sum(i for i in range(LIMIT - 1))
     assert.ok(calls.every((c) => !c.includes('outer(')));
     const parent = await templateCandidates([await suspectFor(source, 'outer', [])], async () => source, {});
     assert.ok(parent.every((c) => !c.summary.includes('`outer(y)`')));
+  });
+});
+
+describe('templates: evidence from the failure', () => {
+  const source = `def pick(xs, k):
+    return xs[k]
+`;
+
+  it('guards the parameter the failing frame showed as None first', async () => {
+    const suspect = await suspectFor(source, 'pick', [2]);
+    const failure: Failure = {
+      nodeid: 'test_pick.py::test_none',
+      kind: 'test',
+      exception: 'TypeError',
+      message: "'NoneType' object is not subscriptable",
+      longrepr: '',
+      frames: [{ file: 'algo.py', line: 2, function: 'pick', locals: { xs: 'None', k: '0' }, inWorkspace: true }],
+    };
+    const guards = (await templateCandidates([suspect], async () => source, { failures: [failure] })).filter(
+      (c) => c.editKind === 'missing-guard',
+    );
+    assert.match(guards[0]!.summary, /`if xs is None: return None`/);
+    const byParam = (p: string) => guards.find((c) => c.summary.includes(`if ${p} is None`))!.score;
+    assert.ok(byParam('xs') > 5 * byParam('k'));
+    const blind = (await templateCandidates([suspect], async () => source, {})).filter((c) => c.editKind === 'missing-guard');
+    assert.equal(blind.find((c) => c.summary.includes('if xs is None'))!.score, blind.find((c) => c.summary.includes('if k is None'))!.score);
   });
 });

@@ -132,7 +132,9 @@ function guards(ctx: EditContext): Edit[] {
       summary: describeAt(lineOf(anchor), `add guard \`if ${condition}: return ${result}\``),
       anchorLines,
     });
-    edits.push(guard(`${param} is None`, 'None', 1), guard(`not ${param}`, param, 0.8));
+    // With locals from the failure, a parameter that was None is the one worth guarding.
+    const evidence = ctx.noneNames === null ? 0.5 : ctx.noneNames.has(param) ? 1 : 0.1;
+    edits.push(guard(`${param} is None`, 'None', evidence), guard(`not ${param}`, param, 0.8 * evidence));
   }
   return edits;
 }

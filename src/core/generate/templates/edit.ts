@@ -32,6 +32,8 @@ export interface EditContext {
   /** The function (or module) node containing the region. */
   owner: Node;
   scope: Scope;
+  /** Names the failing tests' frames in this region showed as None; null when no locals are known. */
+  noneNames: Set<string> | null;
 }
 
 export type EditFamily = (ctx: EditContext) => Edit[];

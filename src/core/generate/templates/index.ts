@@ -1,4 +1,4 @@
-import type { Candidate, Suspect } from '../../types';
+import type { Candidate, Failure, Suspect } from '../../types';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
 import type { Edit, EditContext, EditFamily, Splice } from './edit';
@@ -25,6 +25,8 @@ export interface TemplateOptions {
   allowTestEdits?: boolean;
   /** Which files are tests; default: test_*.py, *_test.py and conftest.py. */
   isTestFile?: (file: string) => boolean;
+  /** The failures being repaired: their frames' locals tell which parameters were None. */
+  failures?: Failure[];
 }
 
 export const DEFAULT_MAX_TEMPLATE_CANDIDATES = 2000;
@@ -87,7 +89,7 @@ export async function templateCandidates(
       let tree = trees.get(suspect.file);
       if (!tree) trees.set(suspect.file, (tree = await parsePython(source)));
       const weight = topScore > 0 ? Math.max(MIN_SUSPECT_WEIGHT, suspect.score / topScore) : 1 / (rank + 1);
-      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight));
+      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, noneNamesIn(suspect, options.failures)));
     }
   } finally {
     for (const tree of trees.values()) tree.delete();
@@ -96,7 +98,19 @@ export async function templateCandidates(
   return materialize(proposals, maxCandidates);
 }
 
-function proposeEdits(suspect: Suspect, source: string, root: Node, weight: number): Proposal[] {
+/** Locals shown as None by failure frames inside the suspect; null when no frame has locals. */
+function noneNamesIn(suspect: Suspect, failures: Failure[] | undefined): Set<string> | null {
+  let known = false;
+  const names = new Set<string>();
+  for (const frame of failures?.flatMap((f) => f.frames) ?? []) {
+    if (frame.file !== suspect.file || frame.line < suspect.startLine || frame.line > suspect.endLine || !frame.locals) continue;
+    known = true;
+    for (const [name, repr] of Object.entries(frame.locals)) if (repr === 'None') names.add(name);
+  }
+  return known ? names : null;
+}
+
+function proposeEdits(suspect: Suspect, source: string, root: Node, weight: number, noneNames: Set<string> | null): Proposal[] {
   const starts = lineStarts(source);
   if (suspect.startLine < 1 || suspect.endLine < suspect.startLine || suspect.endLine > starts.length) return [];
   const start = starts[suspect.startLine - 1]!;
@@ -104,7 +118,7 @@ function proposeEdits(suspect: Suspect, source: string, root: Node, weight: numb
   const region: Region = { suspect, source, start, end, weight };
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner) };
+  const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner), noneNames };
   const lineWeight = lineWeights(suspect);
   const proposals: Proposal[] = [];
   for (const family of FAMILIES) {
