@@ -2,9 +2,10 @@
 // child per candidate) vs a plain `python -m pytest` subprocess per candidate with the patched
 // file written into a temp copy. Both judge the same ~30 single-site mutations of a
 // QuixBugs-style binary search with one injected bug and 6 tests, in one run, and must agree
-// on every verdict. Prints a table and the speed-up.
+// on every verdict. Prints a table and the speed-up, in wall time and in CPU time (the CPU
+// columns stay meaningful on a machine shared with other work; wall time does not).
 //
-//   node out/bench/validator.js [--python python3] [--workers <n, default cores>] [--timeout-ms 10000]
+//   node out/bench/validator.js [--python python3] [--workers <n, default cores>] [--timeout-ms 60000]
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -133,6 +134,15 @@ function candidates(): Candidate[] {
   });
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of a process itself and of the children it has waited for. */
+function processCpu(pid: number | 'self'): { own: number; children: number } {
+  // Fields 14-17 of /proc/<pid>/stat (utime stime cutime cstime); fields[0] here is field 3.
+  const ticks = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 15).map(Number);
+  return { own: (ticks[0]! + ticks[1]!) / TICKS_PER_SECOND, children: (ticks[2]! + ticks[3]!) / TICKS_PER_SECOND };
+}
+
 /** The baseline: the patched file written into a private copy, then a fresh pytest process. */
 async function subprocessVerdicts(
   python: string,
@@ -173,7 +183,7 @@ async function poolVerdicts(
   list: Candidate[],
   workers: number,
   timeoutMs: number,
-): Promise<{ verdicts: boolean[]; startMs: number }> {
+): Promise<{ verdicts: boolean[]; startMs: number; cpu: number }> {
   const started = performance.now();
   const pool = await ValidatorPool.start({
     workspace: path.join(workspace, 'project'),
@@ -185,8 +195,14 @@ async function poolVerdicts(
   });
   const startMs = performance.now() - started;
   try {
+    const cpu = () =>
+      pool.workerPids.reduce((sum, pid) => {
+        const { own, children } = processCpu(pid);
+        return sum + own + children;
+      }, 0);
+    const cpuBefore = cpu();
     const outcomes = await Promise.all(list.map((c) => pool.validate(c)));
-    return { verdicts: outcomes.map((o) => o.verdict === 'validated'), startMs };
+    return { verdicts: outcomes.map((o) => o.verdict === 'validated'), startMs, cpu: cpu() - cpuBefore };
   } finally {
     await pool.dispose();
   }
@@ -195,6 +211,8 @@ async function poolVerdicts(
 interface Row {
   method: string;
   seconds: number;
+  /** CPU seconds spent validating (Python processes only; Node's own work excluded). */
+  cpu: number;
   startSeconds: number;
   validated: number;
 }
@@ -202,7 +220,7 @@ interface Row {
 async function main(): Promise<void> {
   const python = option('python', 'python3');
   const workers = Number(option('workers', String(os.availableParallelism())));
-  const timeoutMs = Number(option('timeout-ms', '10000'));
+  const timeoutMs = Number(option('timeout-ms', '60000'));
   const list = candidates();
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-validator-'));
   try {
@@ -216,28 +234,57 @@ async function main(): Promise<void> {
       const value = await run();
       return [value, (performance.now() - started) / 1000];
     };
+    // Node reaps the pytest subprocesses, so their CPU time lands in its children's counters.
+    let cpuBefore = processCpu('self').children;
+    const childrenCpu = () => {
+      const spent = processCpu('self').children - cpuBefore;
+      cpuBefore += spent;
+      return spent;
+    };
     const [baseline, baselineSeconds] = await timed(() => subprocessVerdicts(python, workspace, list, 1, timeoutMs));
-    rows.push({ method: 'python -m pytest per candidate, 1 at a time', seconds: baselineSeconds, startSeconds: 0, validated: count(baseline) });
+    rows.push({
+      method: 'python -m pytest per candidate, 1 at a time',
+      seconds: baselineSeconds,
+      cpu: childrenCpu(),
+      startSeconds: 0,
+      validated: count(baseline),
+    });
     const results: [string, boolean[]][] = [['subprocess', baseline]];
     for (const n of [...new Set([1, workers])]) {
-      const [{ verdicts, startMs }, seconds] = await timed(() => poolVerdicts(python, workspace, list, n, timeoutMs));
-      rows.push({ method: `worker pool, ${n} worker${n > 1 ? 's' : ''}`, seconds: seconds - startMs / 1000, startSeconds: startMs / 1000, validated: count(verdicts) });
+      const [{ verdicts, startMs, cpu }, seconds] = await timed(() => poolVerdicts(python, workspace, list, n, timeoutMs));
+      rows.push({
+        method: `worker pool, ${n} worker${n > 1 ? 's' : ''}`,
+        seconds: seconds - startMs / 1000,
+        cpu,
+        startSeconds: startMs / 1000,
+        validated: count(verdicts),
+      });
       results.push([`pool x${n}`, verdicts]);
     }
     if (workers > 1) {
+      childrenCpu();
       const [parallel, seconds] = await timed(() => subprocessVerdicts(python, workspace, list, workers, timeoutMs));
-      rows.push({ method: `python -m pytest per candidate, ${workers} at a time`, seconds, startSeconds: 0, validated: count(parallel) });
+      rows.push({
+        method: `python -m pytest per candidate, ${workers} at a time`,
+        seconds,
+        cpu: childrenCpu(),
+        startSeconds: 0,
+        validated: count(parallel),
+      });
       results.push([`subprocess x${workers}`, parallel]);
     }
 
     const rate = (row: Row) => list.length / row.seconds;
     console.log(`${list.length} candidates, ${FAILING.length} failing + ${PASSING.length} passing tests, ${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('');
-    console.log('| method | start (s) | validating (s) | candidates/s | validated | vs baseline |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    const cpuRate = (row: Row) => list.length / row.cpu;
+    console.log('| method | start (s) | validating (s) | candidates/s | vs baseline | CPU ms/candidate | candidates/CPU-s | vs baseline | validated |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       console.log(
-        `| ${row.method} | ${row.startSeconds.toFixed(2)} | ${row.seconds.toFixed(2)} | ${rate(row).toFixed(1)} | ${row.validated} | ${(rate(row) / rate(rows[0]!)).toFixed(1)}x |`,
+        `| ${row.method} | ${row.startSeconds.toFixed(2)} | ${row.seconds.toFixed(2)} | ${rate(row).toFixed(1)} | ` +
+          `${(rate(row) / rate(rows[0]!)).toFixed(1)}x | ${((row.cpu * 1000) / list.length).toFixed(0)} | ` +
+          `${cpuRate(row).toFixed(1)} | ${(cpuRate(row) / cpuRate(rows[0]!)).toFixed(1)}x | ${row.validated} |`,
       );
     }
     const disagreements = results.flatMap(([name, verdicts]) =>

@@ -219,7 +219,12 @@ describe('ValidatorPool code swaps', () => {
   // reached the live function.
   before(async () => {
     pool = await ValidatorPool.start(
-      options({ failing: ['test_algorithms.py::test_clamp', 'test_algorithms.py::test_stack'], passing: [], workers: 1 }),
+      options({
+        failing: ['test_algorithms.py::test_clamp', 'test_algorithms.py::test_stack'],
+        passing: [],
+        workers: 1,
+        memoryLimitMb: 256,
+      }),
     );
   });
   after(() => pool?.dispose());
@@ -238,6 +243,15 @@ describe('ValidatorPool code swaps', () => {
       assert.equal(outcome.verdict, broken ? 'failed' : 'validated');
     });
   }
+
+  it('reports the MemoryError of a candidate past its memory limit', async () => {
+    const outcome = await pool.validate(
+      candidate('clamp', (t) => t.replace('    return max(', '    bytearray(1024 ** 3)\n    return max('), [29, 31]),
+    );
+    assert.equal(outcome.verdict, 'failed');
+    assert.equal(outcome.failedTest, 'test_algorithms.py::test_clamp');
+    assert.match(outcome.detail, /MemoryError/);
+  });
 });
 
 describe('ValidatorPool with coverage', () => {

@@ -50,6 +50,7 @@ export class ValidatorPool {
   /** Workers alive or starting; below the requested count a dead one is replaced. */
   private readonly all = new Set<WorkerProcess>();
   private starting = 0;
+  private readonly flaky = new Set<string>();
   /** Workers ever launched: names each one's own pytest temp folder. */
   private launched: number;
 
@@ -138,9 +139,12 @@ export class ValidatorPool {
         ? reply.results.filter((r) => r.outcome === 'passed' || r.outcome === 'xpassed').map((r) => r.nodeid)
         : [],
     );
-    const flaky = this.failingTests.filter((id) => passed.has(id));
-    this.failingTests = this.failingTests.filter((id) => !passed.has(id));
-    return { stillFailing: this.options.failing.filter((id) => !passed.has(id)), flaky };
+    for (const id of this.failingTests) if (passed.has(id)) this.flaky.add(id);
+    this.failingTests = this.failingTests.filter((id) => !this.flaky.has(id));
+    return {
+      stillFailing: this.options.failing.filter((id) => !this.flaky.has(id)),
+      flaky: this.options.failing.filter((id) => this.flaky.has(id)),
+    };
   }
 
   async validate(candidate: Candidate, signal?: AbortSignal): Promise<ValidationOutcome> {
