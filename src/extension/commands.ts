@@ -149,6 +149,11 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     return record;
   } catch (error) {
     const failure = classifyRunError(error);
+    // A newer run canceled this one: the newer run owns the panel and the notifications now.
+    if (ctx.current !== source) {
+      ctx.log.info(`${kind} superseded by a newer run after ${Date.now() - started} ms`);
+      return undefined;
+    }
     if (failure.kind === 'canceled') {
       ctx.log.info(`${kind} canceled after ${Date.now() - started} ms`);
       ctx.showPanel(failedState('DeepDebug run canceled.'));

@@ -2,7 +2,6 @@
 // happens here: the sidecar process (engine, tree-sitter, ONNX) starts on the first run.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { codeActionSpecs } from './codeActionSpecs';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
 import { provideCodeActions } from './codeActions';
 import { readSettings } from './config';
@@ -54,10 +53,6 @@ export function activate(context: vscode.ExtensionContext): void {
     panelState: () => panel.current,
     current: undefined,
   };
-  const updateContext = (): void => {
-    const offered = store.all().some((run) => codeActionSpecs(run, ['deepdebug.failure']).length > 0);
-    void vscode.commands.executeCommand('setContext', 'deepdebug.hasFixes', offered);
-  };
   context.subscriptions.push(
     log,
     status,
@@ -77,7 +72,6 @@ export function activate(context: vscode.ExtensionContext): void {
     showDiagnostics(store),
     provideCodeActions(store),
     providePatchDocuments(store),
-    store.onDidChange(updateContext),
     vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
   );
   log.info(`DeepDebug activated in ${Date.now() - started} ms`);

@@ -1,0 +1,40 @@
+// The extension's side of talking to the sidecar, without an editor: what a failed request
+// means for the user, when a crashed sidecar is restarted, how progress reads.
+import * as assert from 'node:assert/strict';
+import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import { progressText } from '../../src/extension/progressText';
+import { RestartPolicy } from '../../src/extension/restartPolicy';
+import { classifyRunError } from '../../src/extension/runErrors';
+import { ErrorCodes } from '../../src/sidecar/protocol';
+
+describe('extension sidecar client', () => {
+  it('classifies failed requests: canceled, bad input, sidecar gone, internal', () => {
+    assert.deepEqual(classifyRunError(new ResponseError(ErrorCodes.canceled, 'Canceled', { kind: 'canceled' })), { kind: 'canceled' });
+    assert.deepEqual(
+      classifyRunError(new ResponseError(ErrorCodes.user, 'pytest collected no tests in /w', { kind: 'user', code: 'no-tests' })),
+      { kind: 'user', message: 'pytest collected no tests in /w' },
+    );
+    for (const code of [JsonRpcErrorCodes.PendingResponseRejected, JsonRpcErrorCodes.ConnectionInactive]) {
+      assert.equal(classifyRunError(new ResponseError(code, 'Pending response rejected since connection got disposed')).kind, 'sidecar-stopped');
+    }
+    const internal = classifyRunError(new ResponseError(ErrorCodes.internal, 'boom', { kind: 'internal' }));
+    assert.deepEqual(internal, { kind: 'internal', message: 'DeepDebug failed: boom (details in Output › DeepDebug)' });
+    assert.equal(classifyRunError(Object.assign(new Error('Canceled'), { name: 'Canceled' })).kind, 'canceled');
+  });
+
+  it('restarts a crashed sidecar at most 3 times in 3 minutes', () => {
+    let now = 0;
+    const policy = new RestartPolicy(3, 180_000, () => now);
+    assert.deepEqual([policy.crashed(), policy.crashed(), policy.crashed(), policy.crashed()], [true, true, true, false]);
+    now = 180_001; // the old crashes age out of the window
+    assert.equal(policy.crashed(), true);
+    policy.reset();
+    assert.deepEqual([policy.crashed(), policy.crashed(), policy.crashed()], [true, true, true]);
+  });
+
+  it('words progress with the stage and counts', () => {
+    assert.equal(progressText({ stage: 'validating', message: 'candidate 3', done: 3, total: 12 }), 'Validating 3/12: candidate 3');
+    assert.equal(progressText({ stage: 'running-tests', message: 'Running tests' }), 'Running tests');
+    assert.equal(progressText({ stage: 'localizing', message: '1 failing of 6; localizing' }), 'Localizing the fault: 1 failing of 6; localizing');
+  });
+});
