@@ -2,6 +2,7 @@ import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
 import type { Candidate, CandidateSource } from '../types';
 import { Edit as TreeEdit } from 'web-tree-sitter';
 import { parsePython, pythonParser, type Node, type Tree } from '../syntax/parser';
+import { lineCount, lineEndOffset, lineStarts } from './lines';
 import { normalizeCode } from './normalize';
 
 export { normalizeCode };
@@ -35,14 +36,6 @@ interface Splice {
   newEnd: number;
 }
 
-/** Character offset where each line starts; one extra entry for the end of the text. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  if (starts[starts.length - 1] !== text.length) starts.push(text.length);
-  return starts;
-}
-
 function lineEnding(text: string): '\r\n' | '\n' {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
@@ -50,13 +43,11 @@ function lineEnding(text: string): '\r\n' | '\n' {
 /** Replaces lines startLine..endLine (their line breaks excluded) by the new text. */
 function splice(source: string, startLine: number, endLine: number, newText: string): Splice | null {
   const starts = lineStarts(source);
-  const lineCount = starts.length - 1;
   if (!Number.isInteger(startLine) || !Number.isInteger(endLine)) return null;
-  if (startLine < 1 || endLine < startLine || endLine > lineCount) return null;
+  if (startLine < 1 || endLine < startLine || endLine > lineCount(starts)) return null;
   const eol = lineEnding(source);
   const oldStart = starts[startLine - 1]!;
-  let oldEnd = starts[endLine]!;
-  if (source[oldEnd - 1] === '\n') oldEnd -= source[oldEnd - 2] === '\r' ? 2 : 1;
+  const oldEnd = lineEndOffset(source, starts, endLine);
   const replacement = newText.replace(/\r?\n$/, '').replace(/\r?\n/g, eol);
   const newFileText = source.slice(0, oldStart) + replacement + source.slice(oldEnd);
   return { starts, newFileText, replacement, oldStart, oldEnd, newEnd: oldStart + replacement.length };
@@ -156,9 +147,8 @@ const DIFF_CONTEXT = 3;
  * moved to their place in the file.
  */
 function unifiedDiff(file: string, source: string, edit: Splice, startLine: number, endLine: number): string {
-  const lineCount = edit.starts.length - 1;
   const firstLine = Math.max(1, startLine - DIFF_CONTEXT);
-  const lastLine = Math.min(lineCount, endLine + DIFF_CONTEXT);
+  const lastLine = Math.min(lineCount(edit.starts), endLine + DIFF_CONTEXT);
   const from = edit.starts[firstLine - 1]!;
   const to = edit.starts[lastLine]!;
   const before = source.slice(from, to);

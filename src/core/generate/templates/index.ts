@@ -1,6 +1,7 @@
 import type { Candidate, Failure, Suspect } from '../../types';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
+import { lineAt, lineCount, lineEndOffset, lineStarts } from '../lines';
 import type { Edit, EditContext, EditFamily, Splice } from './edit';
 import { PRIORS } from './priors';
 import { collectScope } from './scope';
@@ -112,9 +113,9 @@ function noneNamesIn(suspect: Suspect, failures: Failure[] | undefined): Set<str
 
 function proposeEdits(suspect: Suspect, source: string, root: Node, weight: number, noneNames: Set<string> | null): Proposal[] {
   const starts = lineStarts(source);
-  if (suspect.startLine < 1 || suspect.endLine < suspect.startLine || suspect.endLine > starts.length) return [];
+  if (suspect.startLine < 1 || suspect.endLine < suspect.startLine || suspect.endLine > lineCount(starts)) return [];
   const start = starts[suspect.startLine - 1]!;
-  const end = lineEnd(source, starts, suspect.endLine);
+  const end = lineEndOffset(source, starts, suspect.endLine);
   const region: Region = { suspect, source, start, end, weight };
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
@@ -178,31 +179,6 @@ function lineWeights(suspect: Suspect): (line: number) => number {
     if (score === undefined) return UNRANKED_LINE_WEIGHT;
     return best > 0 ? Math.max(UNRANKED_LINE_WEIGHT, score / best) : 1;
   };
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function lineEnd(source: string, starts: number[], line: number): number {
-  let end = line < starts.length ? starts[line]! : source.length;
-  if (source[end - 1] === '\n') end--;
-  if (source[end - 1] === '\r') end--;
-  return end;
-}
-
-/** 1-based line of a string offset. */
-function lineAt(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 function spliceLines(starts: number[], splices: Splice[]): number[] {
