@@ -1,0 +1,238 @@
+// Running `deepdebug fix` for a benchmark and scoring what it reports: shared by the classic
+// bug set (bench/classic.ts) and the real-project bugs (bench/real/run.ts).
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { normalizeCode } from '../src/core/generate/candidate';
+import { packageRoot } from '../src/core/resources';
+import { listFunctions } from '../src/core/syntax/functions';
+import type { FixReport } from '../src/core/types';
+
+/** templates: `--no-model`; model: the default (model + templates; templates alone when no model ships). */
+export type Mode = 'templates' | 'model';
+export const MODES: readonly Mode[] = ['templates', 'model'];
+
+/** The bug a run is scored against: the function that holds it and its correct text. */
+export interface BugTarget {
+  id: string;
+  kind: string;
+  function: string;
+  fixedFunction: string;
+}
+
+export interface BugResult {
+  id: string;
+  kind: string;
+  mode: Mode;
+  exitCode: number | null;
+  /** At least one validated patch. */
+  fixed: boolean;
+  /** The best-ranked validated patch restores the original function (after normalizeCode). */
+  exactTop1: boolean;
+  /** Some validated patch restores it. */
+  exactAny: boolean;
+  /** The best patch passes the tests but is not the original: a possible false positive. */
+  plausibleNotExact: boolean;
+  /** Function and edit kind of the best patch, e.g. "compose off-by-one". */
+  bestPatch: string | null;
+  timeToFirstFixMs: number | null;
+  candidatesGenerated: number;
+  candidatesValidated: number;
+  wallMs: number;
+  /** Peak of the summed resident memory of the CLI's process tree (sampled; see peakTreeRss). */
+  peakRssMb: number | null;
+  /** The model line of the report (which model ran, or why none did). */
+  modelNote: string | null;
+  /** Last lines of stderr when the CLI failed (exit 2 or killed). */
+  error?: string;
+}
+
+export function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+export function modesOption(): Mode[] {
+  const modes = option('--modes', MODES.join(',')).split(',');
+  for (const mode of modes) {
+    if (!MODES.includes(mode as Mode)) throw new Error(`unknown mode "${mode}" (modes: ${MODES.join(', ')})`);
+  }
+  return modes as Mode[];
+}
+
+async function functionText(fileText: string, qualname: string): Promise<string | null> {
+  const fn = (await listFunctions(fileText)).find((f) => f.qualname === qualname);
+  if (!fn) return null;
+  return fileText.split('\n').slice(fn.startLine - 1, fn.endLine).join('\n');
+}
+
+/** Whether the patched file's version of the bug's function equals the correct one. */
+export async function isExactFix(bug: BugTarget, newFileText: string): Promise<boolean> {
+  const patched = await functionText(newFileText, bug.function);
+  return patched !== null && normalizeCode(patched) === normalizeCode(bug.fixedFunction);
+}
+
+const PAGE_BYTES = 4096;
+
+/** Pids of `root` and all its descendants, from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields resume after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/** Summed resident set of a process tree in bytes (pages shared by forked children count once per process). */
+function treeRss(root: number): number {
+  let total = 0;
+  for (const pid of processTree(root)) {
+    try {
+      total += Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+    } catch {
+      // Gone already.
+    }
+  }
+  return total;
+}
+
+export interface FixRun {
+  exitCode: number | null;
+  report: FixReport | null;
+  wallMs: number;
+  peakRssMb: number | null;
+  stderrTail: string;
+}
+
+/**
+ * Runs `deepdebug fix <workspace> ...args --time-budget <budget> --json <tmp>` from dist/cli.js,
+ * sampling its process tree's memory every 250 ms; killed (with its tree) at budget + 60 s.
+ */
+export async function runFixCli(workspace: string, args: readonly string[], budgetSeconds: number): Promise<FixRun> {
+  const reportPath = path.join(path.dirname(workspace), `${path.basename(workspace)}-report.json`);
+  const cli = path.join(packageRoot(), 'dist', 'cli.js');
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [cli, 'fix', workspace, ...args, '--time-budget', String(budgetSeconds), '--json', reportPath],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  let peak = 0;
+  const sample = (): void => {
+    if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
+  };
+  const sampler = setInterval(sample, 250);
+  const killer = setTimeout(() => {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }, (budgetSeconds + 60) * 1000);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  clearInterval(sampler);
+  clearTimeout(killer);
+  const report: FixReport | null = fs.existsSync(reportPath) ? JSON.parse(fs.readFileSync(reportPath, 'utf8')) : null;
+  fs.rmSync(reportPath, { force: true });
+  return {
+    exitCode,
+    report,
+    wallMs: Date.now() - started,
+    peakRssMb: peak > 0 ? Math.round(peak / 2 ** 20) : null,
+    stderrTail: stderr.trim().split('\n').slice(-3).join('\n'),
+  };
+}
+
+/** Scores one CLI run against the bug it was meant to fix. */
+export async function scoreRun(bug: BugTarget, mode: Mode, run: FixRun): Promise<BugResult> {
+  const patches = run.report?.patches ?? [];
+  const exact = await Promise.all(patches.map((p) => isExactFix(bug, p.newFileText)));
+  const best = patches[0];
+  const result: BugResult = {
+    id: bug.id,
+    kind: bug.kind,
+    mode,
+    exitCode: run.exitCode,
+    fixed: patches.length > 0,
+    exactTop1: exact[0] ?? false,
+    exactAny: exact.some(Boolean),
+    plausibleNotExact: patches.length > 0 && !exact[0],
+    bestPatch: best ? `${best.function} ${best.editKind}` : null,
+    timeToFirstFixMs: run.report?.stats.timeToFirstFixMs ?? null,
+    candidatesGenerated: run.report?.stats.candidatesGenerated ?? 0,
+    candidatesValidated: run.report?.stats.candidatesValidated ?? 0,
+    wallMs: run.wallMs,
+    peakRssMb: run.peakRssMb,
+    modelNote: run.report ? [run.report.model.name ?? 'no model', run.report.model.note].filter(Boolean).join(': ') : null,
+  };
+  if (run.exitCode === null || run.exitCode === 2) result.error = run.stderrTail;
+  return result;
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function seconds(ms: number | null): string {
+  return ms === null ? '-' : (ms / 1000).toFixed(1);
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '-' : `${part} (${Math.round((100 * part) / whole)}%)`;
+}
+
+/** One mode's (or one kind's) headline numbers. */
+export interface Summary {
+  bugs: number;
+  fixed: number;
+  exactTop1: number;
+  exactAny: number;
+  plausibleNotExact: number;
+  medianFirstFixMs: number | null;
+  medianCandidatesValidated: number | null;
+  medianPeakRssMb: number | null;
+}
+
+export function summarize(results: readonly BugResult[]): Summary {
+  const fixed = results.filter((r) => r.fixed);
+  return {
+    bugs: results.length,
+    fixed: fixed.length,
+    exactTop1: results.filter((r) => r.exactTop1).length,
+    exactAny: results.filter((r) => r.exactAny).length,
+    plausibleNotExact: results.filter((r) => r.plausibleNotExact).length,
+    medianFirstFixMs: median(fixed.map((r) => r.timeToFirstFixMs).filter((t): t is number => t !== null)),
+    medianCandidatesValidated: median(results.map((r) => r.candidatesValidated)),
+    medianPeakRssMb: median(results.map((r) => r.peakRssMb).filter((m): m is number => m !== null)),
+  };
+}
+
+/** A markdown table with one row per labelled summary, e.g. one per mode or per bug kind. */
+export function summaryTable(label: string, rows: ReadonlyArray<readonly [string, Summary]>): string {
+  const lines = [
+    `| ${label} | bugs | fixed (any validated) | exact top-1 | exact in any patch | plausible, not exact (share of fixed) | ` +
+      'median first fix s | median candidates validated | median peak MB |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [name, s] of rows) {
+    lines.push(
+      `| ${name} | ${s.bugs} | ${percent(s.fixed, s.bugs)} | ${percent(s.exactTop1, s.bugs)} | ${percent(s.exactAny, s.bugs)} | ` +
+        `${percent(s.plausibleNotExact, s.fixed)} | ${seconds(s.medianFirstFixMs)} | ${s.medianCandidatesValidated ?? '-'} | ` +
+        `${s.medianPeakRssMb ?? '-'} |`,
+    );
+  }
+  return lines.join('\n');
+}
