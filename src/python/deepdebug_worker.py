@@ -28,6 +28,7 @@ Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
 from __future__ import annotations
 
 import ast
+import gc
 import json
 import os
 import select
@@ -35,6 +36,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 from importlib.machinery import PathFinder, SourceFileLoader
 from importlib.util import spec_from_file_location
 from typing import Any, Dict, Iterable, List, Optional, Tuple
@@ -139,10 +141,10 @@ def pick_node(nodes: List[ast.AST], start_line: int) -> ast.AST:
     return min(nodes, key=lambda n: abs(first_line(n) - start_line))
 
 
-def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optional[Tuple[str, Any]]:
-    """The outermost function enclosing (or being) ``qualname``, with its qualname: nested
-    functions are rebuilt from their parent's code on every call, so swapping the parent's
-    code covers them."""
+def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optional[Tuple[str, Any, Any]]:
+    """(qualname, node) of the outermost function enclosing (or being) ``qualname``, and the
+    target's own node: nested functions are rebuilt from their parent's code on every call, so
+    swapping the parent's code covers them (escaped instances are handled by swap_in)."""
     table = functions_by_qualname(tree)
     if qualname not in table:
         return None
@@ -155,7 +157,7 @@ def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optiona
             # Among same-named defs (property getter and setter) take the one holding the target.
             for node in nodes:
                 if first_line(node) <= target.lineno <= node.end_lineno:
-                    return prefix, node
+                    return prefix, node, target
             return None
     return None
 
@@ -242,12 +244,15 @@ def compile_for(module: Any, source: str, path: str) -> Any:
 
 
 class SwapPlan:
-    """The outermost function holding the edit, in the original and the patched module."""
+    """The outermost function holding the edit, and the edited function itself (the same node
+    unless nested), in the original and the patched module."""
 
-    def __init__(self, name: str, old_node: Any, new_node: Any) -> None:
+    def __init__(self, name: str, old_node: Any, new_node: Any, old_target: Any, new_target: Any) -> None:
         self.name = name
         self.old_node = old_node
         self.new_node = new_node
+        self.old_target = old_target
+        self.new_target = new_target
 
 
 def plan_swap(old_source: str, new_tree: ast.AST, path: str, qualname: str, start_line: int) -> Optional[SwapPlan]:
@@ -266,7 +271,7 @@ def plan_swap(old_source: str, new_tree: ast.AST, path: str, qualname: str, star
         return None
     if without_node(old_tree, old_node) != without_node(new_tree, new_node):
         return None
-    return SwapPlan(old_hit[0], old_node, new_node)
+    return SwapPlan(old_hit[0], old_node, new_node, old_hit[2], new_hit[2])
 
 
 def swap_in(module: Any, plan: SwapPlan, new_source: str, path: str) -> bool:
@@ -295,11 +300,34 @@ def swap_in(module: Any, plan: SwapPlan, new_source: str, path: str) -> bool:
         defaults = evaluate_defaults(new_node, module, container)
         if defaults is None:
             return False
+    escaped: List[Any] = []
+    if plan.old_target is not old_node:
+        escaped = escaped_instances(live[0].__code__, new_code, plan)
+        if escaped is None:
+            return False
     for function in live:
         function.__code__ = new_code
         if defaults is not None:
             function.__defaults__, function.__kwdefaults__ = defaults
+    for function, code in escaped:
+        function.__code__ = code
     return True
+
+
+def escaped_instances(old_outer: Any, new_outer: Any, plan: SwapPlan) -> Optional[List[Tuple[Any, Any]]]:
+    """Instances of the edited nested function made before the patch (a decorator's wrapper, a
+    factory's product held at module level), each with its new code; None when one cannot take
+    the new code (other free variables)."""
+    if ast.dump(plan.old_target.args) != ast.dump(plan.new_target.args):
+        return None  # their defaults were evaluated when they were made
+    old_code = find_code(old_outer, plan.old_target.name, first_line(plan.old_target))
+    new_code = find_code(new_outer, plan.new_target.name, first_line(plan.new_target))
+    if old_code is None or new_code is None:
+        return None
+    instances = [f for f in gc.get_referrers(old_code) if isinstance(f, types.FunctionType) and f.__code__ is old_code]
+    if any(f.__code__.co_freevars != new_code.co_freevars for f in instances):
+        return None
+    return [(f, new_code) for f in instances]
 
 
 def evaluate_defaults(node: Any, module: Any, container: Any) -> Optional[Tuple[Any, Any]]:

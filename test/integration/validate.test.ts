@@ -233,6 +233,7 @@ describe('ValidatorPool code swaps', () => {
     ['an unchanged file', 'clamp', [29, 31], (text) => text, undefined],
     ['a function behind functools.wraps', 'clamp', [29, 31], (t) => t.replace('min(value, high)', 'min(value, high - 1)'), 'test_clamp'],
     ['a changed default', 'clamp', [29, 31], (t) => t.replace('high=10', 'high=9'), 'test_clamp'],
+    ['a decorator-made wrapper', 'logged.<locals>.wrapper', [22, 24], (t) => t.replace('return function(*args)', 'return function(*args) + 1'), 'test_clamp'],
     ['a property getter', 'Stack.size', [44, 46], (t) => t.replace('len(self._items)', 'len(self._items) + 1'), 'test_stack'],
   ];
   for (const [what, fn, lines, edit, broken] of cases) {
