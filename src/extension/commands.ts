@@ -119,18 +119,15 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
   if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
   ctx.showPanel(runningState('Starting…', ctx.panelState()));
   const started = Date.now();
-  let stageStarted = started;
   try {
     const record = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
       async (progress, token) => {
         token.onCancellationRequested(() => source.cancel());
         progress.report({ message: kind === 'fix' ? 'Starting…' : 'Running tests…' });
+        // Each stage is logged with its timing by the sidecar, into the same output channel.
         const onProgress = (event: ProgressEvent): void => {
           const text = progressText(event);
-          const now = Date.now();
-          ctx.log.info(`${text} (previous stage ${now - stageStarted} ms)`);
-          stageStarted = now;
           progress.report({ message: text });
           ctx.showPanel(runningState(text, ctx.panelState()));
         };

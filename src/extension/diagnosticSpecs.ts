@@ -2,7 +2,7 @@
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
 import type { Failure, Frame } from '../core/types';
-import { absolutePath, nodeidFile, pendingPatches, stillFailing, testName, type RunRecord } from './runRecord';
+import { absolutePath, nodeidFile, pendingPatches, stillFailing, testName, testsPassedText, type RunRecord } from './runRecord';
 
 export const DiagnosticCodes = {
   failure: 'deepdebug.failure',
@@ -46,9 +46,19 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
       code: DiagnosticCodes.failure,
     });
   }
-  const top = run.suspects[0];
   const firstFailure = run.failures[0];
-  if (top && firstFailure) {
+  const best = pendingPatches(run)[0];
+  const top = run.suspects[0];
+  if (firstFailure && best) {
+    // A validated patch proves where the bug is: mark the line it changes.
+    specs.push({
+      absPath: best.absPath,
+      line: firstChangedLine(best.patch.diff) ?? best.patch.startLine,
+      message: `${exceptionLine(firstFailure)} in ${testName(firstFailure.nodeid)}. Best DeepDebug fix: ${best.patch.summary} (${testsPassedText(best.patch)}).`,
+      severity: 'warning',
+      code: DiagnosticCodes.suspect,
+    });
+  } else if (firstFailure && top) {
     specs.push({
       absPath: absolutePath(run.workspace, top.file),
       line: suspiciousLine(top, firstFailure),
@@ -58,6 +68,19 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
     });
   }
   return specs;
+}
+
+/** The first line (of the old file) a unified diff removes or adds at. */
+export function firstChangedLine(diff: string): number | undefined {
+  let oldLine: number | undefined;
+  for (const line of diff.split('\n')) {
+    const hunk = /^@@ -(\d+)/.exec(line);
+    if (hunk) oldLine = Number(hunk[1]);
+    else if (oldLine === undefined) continue;
+    else if (line.startsWith('-') || line.startsWith('+')) return oldLine;
+    else if (line.startsWith(' ')) oldLine++;
+  }
+  return undefined;
 }
 
 /** The suspect's best-ranked line, else where the traceback passed through it, else its def. */

@@ -32,9 +32,11 @@ describe('extension sidecar client', () => {
     assert.deepEqual([policy.crashed(), policy.crashed(), policy.crashed()], [true, true, true]);
   });
 
-  it('words progress with the stage and counts', () => {
+  it('words progress with the stage, without repeating the engine\'s own words', () => {
+    assert.equal(progressText({ stage: 'validating', message: 'validating 3/12 (1 validated)', done: 3, total: 12 }), 'Validating 3/12 (1 validated)');
     assert.equal(progressText({ stage: 'validating', message: 'candidate 3', done: 3, total: 12 }), 'Validating 3/12: candidate 3');
-    assert.equal(progressText({ stage: 'running-tests', message: 'Running tests' }), 'Running tests');
-    assert.equal(progressText({ stage: 'localizing', message: '1 failing of 6; localizing' }), 'Localizing the fault: 1 failing of 6; localizing');
+    assert.equal(progressText({ stage: 'running-tests', message: 'running tests' }), 'Running tests');
+    assert.equal(progressText({ stage: 'localizing', message: '2 failing of 4; localizing' }), 'Localizing the fault: 2 failing of 4; localizing');
+    assert.equal(progressText({ stage: 'generating', message: '' }), 'Generating candidate fixes');
   });
 });

@@ -7,7 +7,7 @@ import { sha256 } from '../../src/core/hash';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
 import { checkApply, smallestReplacement } from '../../src/extension/applyCheck';
 import { codeActionSpecs } from '../../src/extension/codeActionSpecs';
-import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnosticSpecs';
+import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/extension/diagnosticSpecs';
 import { headline } from '../../src/extension/headline';
 import { panelHtml } from '../../src/extension/panel/html';
 import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
@@ -122,7 +122,7 @@ describe('extension presentation', () => {
   });
 
   describe('diagnostics', () => {
-    it('marks the failing assertion in the test and the most suspicious line, with the exception', () => {
+    it('marks the failing assertion in the test and the line the best fix changes', () => {
       const specs = diagnosticSpecs(twoFixRun());
       assert.deepEqual(
         specs.map((spec) => [path.relative(workspace, spec.absPath), spec.line, spec.severity, spec.code]),
@@ -132,7 +132,24 @@ describe('extension presentation', () => {
         ],
       );
       assert.equal(specs[0]!.message, 'test_total failed: AssertionError: assert 9 == 10. DeepDebug found 2 validated fixes.');
-      assert.match(specs[1]!.message, /frame 2 of 2; DStar 4\.0\): AssertionError: assert 9 == 10/);
+      assert.equal(
+        specs[1]!.message,
+        'AssertionError: assert 9 == 10 in test_total. Best DeepDebug fix: remove `- 1` on line 5 (passes 6/6 tests).',
+      );
+    });
+
+    it('without a fix, marks the suspect\'s best-ranked line with the reasons', () => {
+      const run = runFromFix('r6', workspace, report([]));
+      run.suspects[0]!.lines = [{ line: 3, score: 2 }];
+      const suspect = diagnosticSpecs(run).find((spec) => spec.code === DiagnosticCodes.suspect);
+      assert.equal(suspect?.line, 3);
+      assert.equal(suspect?.message, 'Most suspicious code for test_total (frame 2 of 2; DStar 4.0): AssertionError: assert 9 == 10.');
+    });
+
+    it('finds the first changed line of a unified diff', () => {
+      const diff = createTwoFilesPatch('a/f.py', 'b/f.py', 'a\nb\nc\nd\ne\nf\ng\nh\n', 'a\nb\nc\nd\ne\nF\ng\nh\n');
+      assert.equal(firstChangedLine(diff), 6);
+      assert.equal(firstChangedLine(''), undefined);
     });
   });
 
