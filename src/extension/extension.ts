@@ -58,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): void {
     status,
     sidecar,
     panel,
-    vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel),
     vscode.commands.registerCommand('deepdebug.debug', (argument?: unknown) => debug(ctx, argument)),
     vscode.commands.registerCommand('deepdebug.runTests', (argument?: unknown) => runTests(ctx, argument)),
     vscode.commands.registerCommand('deepdebug.cancel', () => cancel(ctx)),
