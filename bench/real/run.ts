@@ -4,7 +4,7 @@
 // fixes-vs-budget.svg (bugs with a validated patch within t seconds) and by-kind.svg.
 //
 //   node out/bench/real/run.js [--quick] [--split dev|test|all] [--budget 60]
-//        [--modes templates,model] [--only id,...] [--python /usr/bin/python3] [--out <folder>]
+//        [--modes templates,model] [--only id,...] [--python /usr/bin/python3] [--out <folder>] [--jobs 1]
 //
 // Each bug's workspace is built in a temporary folder by make_bugs.py and removed afterwards.
 import { execFileSync } from 'node:child_process';
@@ -52,6 +52,8 @@ interface RunMeta {
   loadAverage: string;
   subjects: Record<string, string>;
   bugsRun: number;
+  /** Bugs run at the same time. */
+  jobs: number;
   /** The reports' model lines in model mode. */
   modelNotes: string;
 }
@@ -126,7 +128,7 @@ function markdown(meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[
     `# Real-project bugs: ${meta.selection} (${meta.bugsRun} of ${bugs.length} bugs run)`,
     '',
     `Commit ${meta.commit}${meta.dirty ? ' (with uncommitted changes in src/)' : ''}, ${meta.date}; budget ${meta.budgetSeconds} s per bug and mode; ` +
-      `${meta.cpus} CPUs, load average ${meta.loadAverage} at the start. Model: ${meta.modelNotes}.`,
+      `${meta.cpus} CPUs, load average ${meta.loadAverage} at the start, ${meta.jobs} bug(s) at a time. Model: ${meta.modelNotes}.`,
     '',
     '## By mode',
     '',
@@ -218,17 +220,25 @@ async function main(): Promise<void> {
     loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' '),
     subjects: Object.fromEntries(bugs.map((b) => [b.subject, b.subjectVersion])),
     bugsRun: 0,
+    jobs: Number(option('--jobs', '1')),
     modelNotes: 'not run',
   };
+  if (!Number.isInteger(meta.jobs) || meta.jobs < 1) throw new Error('--jobs needs a whole number of at least 1');
   console.error(`${bugs.length} bugs x ${modes.length} modes, budget ${budget} s; results to ${outDir}`);
   const results: RealResult[] = [];
-  for (const [i, bug] of bugs.entries()) {
-    const ran = await runBug(bug, modes, budget, python);
-    results.push(...ran);
-    meta.bugsRun = i + 1;
-    console.error(`[${i + 1}/${bugs.length}] ${bug.id} (${bug.kind}): ${ran.map((r) => `${r.mode} ${resultCell(r)}`).join('; ')}`);
-    writeOutputs(outDir, meta, bugs, modes, results);
-  }
+  // Bugs in parallel only on request: concurrent runs share the CPUs and lengthen each other's times.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < bugs.length) {
+      const bug = bugs[next++]!;
+      const ran = await runBug(bug, modes, budget, python);
+      results.push(...ran);
+      meta.bugsRun += 1;
+      console.error(`[${meta.bugsRun}/${bugs.length}] ${bug.id} (${bug.kind}): ${ran.map((r) => `${r.mode} ${resultCell(r)}`).join('; ')}`);
+      writeOutputs(outDir, meta, bugs, modes, results);
+    }
+  };
+  await Promise.all(Array.from({ length: meta.jobs }, worker));
   console.log(markdown(meta, bugs, modes, results).split('## By split')[0]);
   console.error(`wrote ${outDir}`);
 }
