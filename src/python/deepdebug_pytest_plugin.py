@@ -456,6 +456,7 @@ def pytest_configure(config):
     global _recorder
     if os.environ.get("DEEPDEBUG_REPORT") and _recorder is None:
         _recorder = Recorder(config)
+        _keep_plugins_out_of_workspace(config, os.path.dirname(os.environ["DEEPDEBUG_REPORT"]))
         # Subprocesses the tests start (a nested pytest) must not write into our report.
         for name in [name for name in os.environ if name.startswith("DEEPDEBUG_")]:
             del os.environ[name]
@@ -466,6 +467,15 @@ def pytest_unconfigure(config):
     if _recorder is not None and _recorder.config is config:
         _recorder.close()
         _recorder = None
+
+
+def _keep_plugins_out_of_workspace(config, scratch):
+    """Points installed plugins that write into the rootdir at our scratch folder instead.
+
+    pytest-benchmark creates ./.benchmarks in its own pytest_configure (trylast, so after this).
+    """
+    if getattr(config.option, "benchmark_storage", None) == "file://./.benchmarks":
+        config.option.benchmark_storage = "file://" + os.path.join(scratch, "benchmarks")
 
 
 @pytest.hookimpl(hookwrapper=True)

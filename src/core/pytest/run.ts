@@ -32,7 +32,9 @@ const SELECTION_OPTIONS = new Set(['-k', '-m']);
 
 /**
  * Runs the user's pytest with our plugin and returns every test's result. Nothing is written
- * into the workspace: no cache, no bytecode, the report goes to a temporary folder.
+ * into the workspace: no cache, no bytecode, the report goes to a temporary folder. A test that
+ * kills the interpreter is marked 'crashed' ('timeout' when it ignored our interrupt) and pytest
+ * is started again on the tests after it.
  * Throws UserError for what the user must fix (no interpreter, no pytest, nothing collected,
  * a bad selection), CanceledError when `signal` aborts.
  */
