@@ -98,6 +98,12 @@ const ATOMIC_OPERANDS = new Set([
   'none',
 ]);
 
+/** CONSTANT, ClassName or plain_name: slips mostly stay within one style. */
+export function styleOf(name: string): 'constant' | 'class' | 'plain' {
+  if (/^[A-Z][A-Z0-9_]+$/.test(name)) return 'constant';
+  return /^[A-Z]/.test(name) ? 'class' : 'plain';
+}
+
 /** Similarity of two names in [0, 1]: 1 - edit distance / longer length. */
 export function nameSimilarity(a: string, b: string): number {
   const longer = Math.max(a.length, b.length);

@@ -1,5 +1,5 @@
 import type { Node } from '../../syntax/parser';
-import { describeChange, lineOf, nameSimilarity, nodeEdit, type Edit, type EditContext } from './edit';
+import { describeChange, lineOf, nameSimilarity, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
 import { identifierRole, type Scope } from './scope';
 
 // Misnamed things: a variable for another in-scope name, a member for a similarly named one
@@ -9,12 +9,25 @@ import { identifierRole, type Scope } from './scope';
 // Alternatives per site beyond which the rest are not worth their validation time.
 const MAX_ALTERNATIVES = 8;
 
-/** How much `to` looks like a slip for `from`: similar spelling, both index-like, same kind. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean);
+}
+
+/**
+ * How much `to` looks like a slip for `from`: similar spelling, a shared word (a / root_a),
+ * both index-like (i / j), same naming style (BLACK / GRAY), not known to hold different kinds.
+ */
 function affinity(from: string, to: string, scope: Scope): number {
-  const shortNames = from.length <= 2 && to.length <= 2 ? 0.25 : 0; // i/j, lo/hi, x/y
-  const spelling = Math.min(1, 0.5 + 0.5 * nameSimilarity(from, to) + shortNames);
+  const shortNames = from.length <= 2 && to.length <= 2 ? 0.25 : 0;
+  const sharedWord = words(from).some((w) => words(to).includes(w)) ? 0.4 : 0;
+  const spelling = Math.min(1, 0.5 + 0.5 * nameSimilarity(from, to) + shortNames + sharedWord);
+  const style = styleOf(from) === styleOf(to) ? 1 : 0.5;
   const [a, b] = [scope.kindOf(from), scope.kindOf(to)];
-  return a && b && a !== b ? 0.3 * spelling : spelling;
+  return spelling * style * (a && b && a !== b ? 0.3 : 1);
 }
 
 /**

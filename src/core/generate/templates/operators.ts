@@ -73,8 +73,11 @@ function fieldOperator(node: Node): Node | null {
 // Operands a bare `not` would bind wrongly to.
 const LOOSE_BINDING = new Set(['boolean_operator', 'conditional_expression', 'lambda', 'named_expression']);
 
+// Removing `not` and flipping True/False are proposed by their own rules.
+const NOT_NEGATED = new Set(['not_operator', 'true', 'false', 'none', 'integer']);
+
 function negate(condition: Node): Edit | null {
-  if (condition.type === 'not_operator') return null; // removal covers it
+  if (NOT_NEGATED.has(condition.type)) return null;
   const operand = LOOSE_BINDING.has(condition.type) ? `(${condition.text})` : condition.text;
   return nodeEdit('negation', 0.7, condition, `not ${operand}`);
 }

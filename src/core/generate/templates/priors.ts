@@ -19,6 +19,7 @@ export const PRIORS = {
   'variable-misuse': 0.35,
   'missing-return': 0.35,
   'arith-op': 0.3,
+  'bitwise-op': 0.3, // rare in code, so trying them is cheap
   'bool-op': 0.3, // and <-> or
   'negation': 0.3, // adding or removing `not`
   'attribute-misuse': 0.3,
@@ -35,7 +36,6 @@ export const PRIORS = {
   'dot-bracket': 0.15,
   'return-wrap': 0.15,
   'exception-type': 0.15,
-  'bitwise-op': 0.1,
   'delete-statement': 0.1,
   'missing-guard': 0.1,
 } as const satisfies Record<string, number>;

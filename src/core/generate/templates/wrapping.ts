@@ -1,5 +1,5 @@
 import type { Node } from '../../syntax/parser';
-import { asOperand, nodeEdit, type Edit, type EditContext } from './edit';
+import { asOperand, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
 import { identifierRole, ownParameterNames, enclosingClass } from './scope';
 
 // A missing call around a value (quicksort(larger) written as larger, reversed(digits) as
@@ -8,6 +8,8 @@ import { identifierRole, ownParameterNames, enclosingClass } from './scope';
 
 // Where a bare name is a value the function hands on: returned, combined, passed, assigned.
 const VALUE_PARENTS = new Set(['return_statement', 'binary_operator', 'argument_list', 'expression_list', 'assignment']);
+// A forgotten recursive call is on a value being returned or combined: f(a) + f(b).
+const RECURSION_PARENTS = new Set(['return_statement', 'binary_operator', 'expression_list']);
 
 function isSelfRecursive(fn: Node): string | null {
   if (fn.type !== 'function_definition' || enclosingClass(fn)) return null;
@@ -29,7 +31,10 @@ function missingCalls(ctx: EditContext): Edit[] {
     const parent = node.parent;
     if (!parent || !VALUE_PARENTS.has(parent.type)) continue;
     if (parent.type === 'assignment' && parent.childForFieldName('right')?.id !== node.id) continue;
-    if (recursive && ownCode && node.text !== recursive) edits.push(nodeEdit('missing-call', 1, node, `${recursive}(${node.text})`));
+    if (styleOf(node.text) === 'constant') continue;
+    if (recursive && ownCode && node.text !== recursive && RECURSION_PARENTS.has(parent.type)) {
+      edits.push(nodeEdit('missing-call', 1, node, `${recursive}(${node.text})`));
+    }
     if (ctx.scope.kindOf(node.text) !== 'number') {
       edits.push(nodeEdit('missing-call', 0.6, node, `reversed(${node.text})`));
       edits.push(nodeEdit('missing-call', 0.6, node, `sorted(${node.text})`));
