@@ -8,6 +8,9 @@ import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
 import { templateCandidates } from './generate/templates';
 import { dedupeCandidates } from './generate/candidate';
+import { modelCandidates, scoreCandidates } from './generate/model-candidates';
+import { loadPatchModel, type PatchModel } from './model';
+import { defaultModelDir } from './resources';
 import { ValidatorPool } from './validate';
 import { orderForValidation, rankValidated } from './ranking';
 import { sha256 } from './hash';
@@ -31,6 +34,12 @@ const DEFAULT_TIME_BUDGET_MS = 60_000;
 const DEFAULT_MAX_CANDIDATES = 2000;
 /** Suspects that get template edits / model samples: the top of the ranking holds the bug almost always. */
 const TEMPLATE_SUSPECTS = 5;
+const MODEL_SUSPECTS = 3;
+const MODEL_SAMPLES_PER_SUSPECT = 16;
+/** Template candidates re-scored by the model (teacher-forced); scoring all of them would eat the budget. */
+const MODEL_SCORED_TEMPLATES = 64;
+/** The model may use this share of the time left: validation is what turns candidates into fixes. */
+const MODEL_TIME_SHARE = 0.4;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
 /** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
@@ -145,9 +154,61 @@ export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}
   };
 }
 
+interface ModelState {
+  model: PatchModel | null;
+  info: FixReport['model'];
+}
+
+async function openModel(options: EngineOptions): Promise<ModelState> {
+  if (options.modelDir === null) return { model: null, info: { name: null, device: null, note: 'model disabled' } };
+  try {
+    const model = await loadPatchModel(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' });
+    return { model, info: { name: model.name, device: model.device } };
+  } catch (error) {
+    // A broken model must not cost the user the template fixes: say so and go on without it.
+    return {
+      model: null,
+      info: { name: null, device: null, note: `model unavailable, using template edits only: ${describeError(error)}` },
+    };
+  }
+}
+
+/**
+ * Model samples for the top suspects and model scores for the best templates, within a
+ * deadline. Samples finished before the deadline are kept; a user cancel still propagates.
+ */
+async function neuralCandidates(
+  model: PatchModel,
+  analysis: Analysis,
+  suspects: Suspect[],
+  templates: Candidate[],
+  clock: Clock,
+  hooks: EngineHooks,
+): Promise<{ samples: Candidate[]; templates: Candidate[] }> {
+  const deadline = AbortSignal.timeout(Math.max(0, clock.left() * MODEL_TIME_SHARE));
+  const signal = hooks.signal ? AbortSignal.any([hooks.signal, deadline]) : deadline;
+  const samples: Candidate[] = [];
+  let scored = templates;
+  try {
+    for (const suspect of suspects.slice(0, MODEL_SUSPECTS)) {
+      const failure = failureFor(suspect, analysis.failures);
+      samples.push(
+        ...(await modelCandidates(model, [suspect], analysis.readSource, failure, { samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT, signal })),
+      );
+    }
+    const head = await scoreCandidates(model, templates.slice(0, MODEL_SCORED_TEMPLATES), analysis.readSource, failureFor(suspects[0]!, analysis.failures), { signal });
+    scored = [...head, ...templates.slice(MODEL_SCORED_TEMPLATES)];
+  } catch (error) {
+    if (!isCanceled(error) || hooks.signal?.aborted) throw error;
+  }
+  return { samples, templates: scored };
+}
+
 async function generateStage(
   analysis: Analysis,
+  modelState: ModelState,
   options: EngineOptions,
+  clock: Clock,
   hooks: EngineHooks,
 ): Promise<Candidate[]> {
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
@@ -158,7 +219,10 @@ async function generateStage(
     allowTestEdits: options.allowTestEdits ?? false,
     isTestFile,
   });
-  return orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates);
+  if (!modelState.model) return orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates);
+  hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${modelState.info.name} (${modelState.info.device})` });
+  const neural = await neuralCandidates(modelState.model, analysis, editable, templates, clock, hooks);
+  return orderForValidation(dedupeCandidates([...neural.samples, ...neural.templates])).slice(0, maxCandidates);
 }
 
 async function validateStage(
@@ -241,6 +305,8 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
   // they are reported with their location, and there is nothing the validator could run.
   if (failingTests.length === 0 || analysis.suspects.length === 0) return done();
 
+  // The model loads while the validator's workers start: both take seconds.
+  const modelPromise = openModel(options);
   const workers = os.availableParallelism();
   const pool = await ValidatorPool.start(
     {
@@ -252,14 +318,19 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
       coverage: coverageByTest(analysis.run),
     },
     hooks.signal,
-  );
+  ).catch(async (error: unknown) => {
+    await (await modelPromise).model?.dispose();
+    throw error;
+  });
+  const modelState = await modelPromise;
   try {
+    report.model = modelState.info;
     const recheck = await pool.recheckFailing();
     report.flaky = recheck.flaky;
     report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
     if (recheck.stillFailing.length === 0) return done();
     throwIfAborted(hooks.signal);
-    const candidates = await generateStage(analysis, options, hooks);
+    const candidates = await generateStage(analysis, modelState, options, clock, hooks);
     report.stats.candidatesGenerated = candidates.length;
     const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
     throwIfAborted(hooks.signal);
@@ -269,5 +340,6 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     return done();
   } finally {
     await pool.dispose();
+    await modelState.model?.dispose();
   }
 }
