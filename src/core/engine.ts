@@ -218,6 +218,7 @@ async function generateStage(
     maxCandidates,
     allowTestEdits: options.allowTestEdits ?? false,
     isTestFile,
+    failures: analysis.failures,
   });
   if (!modelState.model) return orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates);
   hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${modelState.info.name} (${modelState.info.device})` });
