@@ -26,7 +26,9 @@ export function packageRoot(): string {
 export function pythonHelpersDir(): string {
   const root = packageRoot();
   return firstExisting(
-    [path.join(__dirname, 'python'), path.join(root, 'dist', 'python'), path.join(root, 'src', 'python')],
+    // The bundle's own copy first; unbundled code (tests under out/) uses the sources, never a
+    // possibly stale dist/ copy.
+    [path.join(__dirname, 'python'), path.join(root, 'src', 'python')],
     'the Python helpers',
   );
 }
