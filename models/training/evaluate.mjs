@@ -1,0 +1,94 @@
+// Held-out evaluation of a shipped model through the product's own inference code
+// (out/src/core/model, compiled by `npx tsc -p tsconfig.test.json`): exact-fix rates on
+// test-split synthetic bugs, with the skeleton context and with the focal function alone, and
+// decoding throughput.
+//
+// Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR [COUNT] > results.json
+// top-1: the greedy output is the fix. top-10: one of 10 samples (temperature 0.8, top-p 0.95)
+// or the greedy output is the fix. "The fix" means the same function text after the edit.
+
+import { createRequire } from 'node:module';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const { loadPatchModel, applyOutput } = require(path.join(root, 'out/src/core/model/index.js'));
+
+const [workDir, modelDir, countArg] = process.argv.slice(2);
+const count = Number(countArg ?? 200);
+const SAMPLES = 10;
+
+const examples = [];
+for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n)).sort()) {
+  for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
+    if (!line) continue;
+    try {
+      const record = JSON.parse(line);
+      if (record.split === 'test') examples.push(record);
+    } catch {
+      // a line still being written
+    }
+  }
+}
+// A fixed, spread-out subset: every k-th example.
+const step = Math.max(1, Math.floor(examples.length / count));
+const chosen = examples.filter((_, i) => i % step === 0).slice(0, count);
+
+const model = await loadPatchModel(modelDir, { device: 'auto' });
+
+/** The ModelInput behind an encoder text: the skeleton is the text without its line markers. */
+function inputOf(encoder, focalOnly) {
+  const skeleton = encoder.replace(/^<L\d+>/gm, '');
+  const lines = skeleton.split('\n');
+  const start = lines.findIndex((l) => l.trimStart() === '# target edit');
+  const end = lines.findIndex((l, i) => i > start && l.trimStart() === '# end');
+  const focal = lines.slice(start + 1, end).join('\n') + '\n';
+  const text = focalOnly ? lines.slice(start, end + 1).join('\n') + '\n' : skeleton;
+  return { input: { kind: 'model-input', file: '', function: '', skeleton: text, trace: '', tokens: 0, tokenBudget: 0 }, focal };
+}
+
+const results = { model: model.name, device: model.device, examples: chosen.length, byKind: {} };
+let sampleSeconds = 0;
+let sampleCalls = 0;
+let greedySeconds = 0;
+let greedyTokens = 0;
+for (const variant of ['skeleton', 'focal-only']) {
+  let top1 = 0;
+  let top10 = 0;
+  for (const example of chosen) {
+    const { input, focal } = inputOf(example.encoder, variant === 'focal-only');
+    const wanted = applyOutput(example.target, focal, model.format);
+    const t0 = performance.now();
+    const greedy = await model.sample(input, 1, { temperature: 0, topP: 1 });
+    const t1 = performance.now();
+    const samples = await model.sample(input, SAMPLES, { temperature: 0.8, topP: 0.95 });
+    const t2 = performance.now();
+    if (variant === 'skeleton') {
+      greedySeconds += (t1 - t0) / 1000;
+      greedyTokens += greedy.length ? model.countTokens(greedy[0].text) + 1 : 0;
+      sampleSeconds += (t2 - t1) / 1000;
+      sampleCalls++;
+    }
+    const fixes = (outputs) => outputs.some((o) => applyOutput(o.text, focal, model.format) === wanted);
+    const hit1 = fixes(greedy);
+    const hit10 = hit1 || fixes(samples);
+    top1 += hit1 ? 1 : 0;
+    top10 += hit10 ? 1 : 0;
+    if (variant === 'skeleton') {
+      const kind = (results.byKind[example.kind] ??= { n: 0, top1: 0, top10: 0 });
+      kind.n++;
+      kind.top1 += hit1 ? 1 : 0;
+      kind.top10 += hit10 ? 1 : 0;
+    }
+  }
+  results[variant] = { top1: top1 / chosen.length, top10: top10 / chosen.length };
+  console.error(variant, JSON.stringify(results[variant]));
+}
+results.throughput = {
+  greedyTokensPerSecond: greedyTokens / greedySeconds,
+  samplesPerSecond: (sampleCalls * SAMPLES) / sampleSeconds,
+  secondsPer10Samples: sampleSeconds / sampleCalls,
+};
+await model.dispose();
+console.log(JSON.stringify(results, null, 1));

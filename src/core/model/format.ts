@@ -1,0 +1,114 @@
+import type { ModelInput } from '../types';
+import { END_MARKER, TARGET_EDIT_MARKER } from '../skeleton';
+
+// How a model reads its input and writes its output. Training (models/training/make_inputs)
+// and inference both go through these functions, so the two see byte-identical texts.
+//
+// 'function': the paper's format: the decoder writes the whole fixed function.
+// 'line-edit': the decoder writes "<La><Lb>" then the lines replacing lines a..b-1 of the
+// focal function (0-based, b exclusive; a == b inserts). The encoder sees each focal line
+// prefixed with its marker "<Li>", so the model points at lines instead of counting them.
+
+export type OutputFormat = 'function' | 'line-edit';
+
+export interface ModelFormat {
+  output: OutputFormat;
+  /** Whether the failure's trace is appended to the skeleton (only if the model saw traces). */
+  useTrace: boolean;
+  /** Encoder length the model was trained on; longer inputs are cut. */
+  maxSourceTokens: number;
+  /** Longest output to decode. */
+  maxTargetTokens: number;
+}
+
+/** Line markers the tokenizer has as single tokens: <L0> .. <L63>. */
+export const LINE_MARKERS = 64;
+
+/** The format of models that do not say: the paper's whole-function output. */
+export const PAPER_FORMAT: ModelFormat = {
+  output: 'function',
+  useTrace: true,
+  maxSourceTokens: 1024,
+  maxTargetTokens: 512,
+};
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** Lines of the skeleton holding the focal function: [first, end) indexes, or null. */
+function focalSpan(lines: string[]): { first: number; end: number } | null {
+  const start = lines.findIndex((line) => line.trimStart() === TARGET_EDIT_MARKER);
+  if (start < 0) return null;
+  const indent = lines[start]!.slice(0, lines[start]!.length - TARGET_EDIT_MARKER.length);
+  const end = lines.findIndex((line, i) => i > start && line === indent + END_MARKER);
+  return end < 0 ? null : { first: start + 1, end };
+}
+
+/** The text the encoder reads. */
+export function encoderText(input: ModelInput, format: ModelFormat): string {
+  let skeleton = input.skeleton;
+  if (format.output === 'line-edit') {
+    const lines = skeleton.split('\n');
+    const span = focalSpan(lines);
+    if (span) {
+      for (let i = span.first; i < span.end && i - span.first < LINE_MARKERS; i++) {
+        lines[i] = `<L${i - span.first}>${lines[i]}`;
+      }
+      skeleton = lines.join('\n');
+    }
+  }
+  return format.useTrace && input.trace !== '' ? `${skeleton.replace(/\n?$/, '\n')}${input.trace}` : skeleton;
+}
+
+/** Whether a function of this many lines can be edited in the format. */
+export function fitsFormat(functionText: string, format: ModelFormat): boolean {
+  return format.output === 'function' || splitLines(functionText).length < LINE_MARKERS;
+}
+
+/** The decoder text that turns oldFunction into newFunction; null when the format cannot say it. */
+export function targetText(oldFunction: string, newFunction: string, format: ModelFormat): string | null {
+  if (format.output === 'function') return newFunction.replace(/\n$/, '');
+  const before = splitLines(oldFunction);
+  const after = splitLines(newFunction);
+  if (before.length >= LINE_MARKERS) return null;
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < before.length - prefix &&
+    suffix < after.length - prefix &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  const replaced = after.slice(prefix, after.length - suffix);
+  return `<L${prefix}><L${before.length - suffix}>${replaced.join('\n')}`;
+}
+
+const EDIT_HEADER = /^<L(\d+)><L(\d+)>/;
+
+/** The new function text an output stands for; null when the output is malformed. */
+export function applyOutput(output: string, oldFunction: string, format: ModelFormat): string | null {
+  if (format.output === 'function') return output.trim() === '' ? null : output.replace(/\n?$/, '\n');
+  const header = EDIT_HEADER.exec(output);
+  if (!header) return null;
+  const from = Number(header[1]);
+  const to = Number(header[2]);
+  const before = splitLines(oldFunction);
+  if (from > to || to > before.length) return null;
+  const body = output.slice(header[0].length);
+  if (/<L\d+>/.test(body)) return null;
+  const replacement = body === '' ? [] : body.split('\n');
+  return [...before.slice(0, from), ...replacement, ...before.slice(to)].join('\n') + '\n';
+}
+
+/** Token budget to give the skeleton builder so the encoder text fits maxSourceTokens. */
+export function skeletonBudget(functionText: string, format: ModelFormat): number {
+  const markers = format.output === 'line-edit' ? Math.min(splitLines(functionText).length, LINE_MARKERS) : 0;
+  // Two tokens of slack: the encoder input ends with </s>, and the markers may merge
+  // differently with their neighbours than the builder's per-unit counts assume.
+  return format.maxSourceTokens - markers - 2;
+}

@@ -1,0 +1,157 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { UserError } from '../../src/core/errors';
+import { modelCandidates, scoreCandidates } from '../../src/core/generate/model-candidates';
+import { loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
+import { defaultModelDir } from '../../src/core/resources';
+import { buildModelInput } from '../../src/core/skeleton';
+import { parsesCleanly } from '../../src/core/syntax/parser';
+import type { Candidate, Suspect } from '../../src/core/types';
+
+// The shipped model, run for real on CPU.
+
+const source = `"""Searching sorted lists."""
+
+
+def find_first_at_least(items, target):
+    """Index of the first item >= target, or len(items)."""
+    lo, hi = 0, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if items[mid] <= target:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def count_at_least(items, target):
+    return len(items) - find_first_at_least(items, target)
+`;
+
+const suspect: Suspect = {
+  file: 'search.py',
+  function: 'find_first_at_least',
+  startLine: 4,
+  endLine: 13,
+  score: 1,
+  reasons: ['frame 1 of 1'],
+  lines: [{ line: 9, score: 1 }],
+};
+
+const readSource = async (file: string): Promise<string | null> => (file === 'search.py' ? source : null);
+
+async function expectBadModel(dir: string): Promise<void> {
+  await assert.rejects(loadPatchModel(dir, { device: 'cpu' }), (error: unknown) => {
+    assert.ok(error instanceof UserError, String(error));
+    assert.equal(error.code, 'bad-model');
+    assert.ok(!error.message.includes('\n'), 'one line');
+    return true;
+  });
+}
+
+describe('shipped patch model', function () {
+  this.timeout(300_000);
+  let model: PatchModel;
+
+  before(async () => {
+    model = await loadPatchModel(defaultModelDir(), { device: 'auto' });
+  });
+
+  after(async () => {
+    await model?.dispose();
+  });
+
+  it('loads on the CPU provider here, with its tokenizer', () => {
+    assert.equal(model.name, 'deepdebug-small');
+    assert.equal(model.device, 'cpu');
+    assert.ok(model.countTokens('def f(x):\n    return x\n') > 3);
+  });
+
+  it('samples parseable candidates for a real buggy function', async () => {
+    const candidates = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 16 });
+    assert.ok(candidates.length > 0, 'at least one candidate');
+    const keys = new Set<string>();
+    for (const candidate of candidates) {
+      assert.equal(candidate.source, 'model');
+      assert.equal(candidate.file, 'search.py');
+      assert.ok(candidate.modelLogProb !== undefined && candidate.modelLogProb <= 0);
+      assert.ok(await parsesCleanly(candidate.newFileText), candidate.diff);
+      assert.notEqual(candidate.newFileText, source);
+      keys.add(candidate.newFunctionText);
+    }
+    assert.equal(keys.size, candidates.length, 'deduplicated');
+  });
+
+  it('scores a plausible fix above garbage, teacher-forced', async () => {
+    const oldFunction = source.split('\n').slice(3, 13).join('\n') + '\n';
+    const fixed = oldFunction.replace('items[mid] <= target', 'items[mid] < target');
+    const garbage = oldFunction.replace('        if items[mid] <= target:', ') ]] lambda ::: 0x0x0x while (((');
+    const input = await buildModelInput({
+      source,
+      file: 'search.py',
+      focal: { function: suspect.function, startLine: 4, endLine: 13 },
+      tokenBudget: 300,
+      countTokens: (text) => model.countTokens(text),
+    });
+    const good = await model.score(input, targetText(oldFunction, fixed, model.format)!);
+    const bad = await model.score(input, targetText(oldFunction, garbage, model.format)!);
+    assert.ok(good > bad, `fix ${good} vs garbage ${bad}`);
+  });
+
+  it('sets modelLogProb on template candidates', async () => {
+    const newFunctionText = '        if items[mid] < target:';
+    const template: Candidate = {
+      kind: 'candidate', file: 'search.py', function: suspect.function, startLine: 9, endLine: 9, newFunctionText,
+      newFileText: source.replace('items[mid] <= target', 'items[mid] < target'), diff: '', source: 'template',
+      editKind: 'compare-op', summary: 'change `<=` to `<` on line 9', score: 0.5,
+    };
+    const [scored] = await scoreCandidates(model, [template], readSource, undefined);
+    assert.ok(scored!.modelLogProb !== undefined && scored!.modelLogProb < 0 && Number.isFinite(scored!.modelLogProb));
+    assert.equal(scored!.score, 0.5);
+  });
+});
+
+describe('model folder errors', function () {
+  this.timeout(60_000);
+  let scratch: string;
+
+  beforeEach(() => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-model-'));
+  });
+
+  afterEach(() => {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  function copyOfShipped(): string {
+    const dir = path.join(scratch, 'model');
+    fs.cpSync(defaultModelDir(), dir, { recursive: true });
+    return dir;
+  }
+
+  it('rejects a missing folder', async () => {
+    await expectBadModel(path.join(scratch, 'nothing-here'));
+  });
+
+  it('rejects a folder whose config is not JSON', async () => {
+    const dir = copyOfShipped();
+    fs.writeFileSync(path.join(dir, 'config.json'), '{ not json');
+    await expectBadModel(dir);
+  });
+
+  it('rejects a truncated ONNX file', async () => {
+    const dir = copyOfShipped();
+    const file = path.join(dir, 'onnx', 'decoder_model_merged.onnx');
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 1000));
+    await expectBadModel(dir);
+  });
+
+  it('rejects a folder without its encoder', async () => {
+    const dir = copyOfShipped();
+    fs.rmSync(path.join(dir, 'onnx', 'encoder_model.onnx'));
+    await expectBadModel(dir);
+  });
+});

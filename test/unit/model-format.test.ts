@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, type ModelFormat } from '../../src/core/model/format';
+import type { ModelInput } from '../../src/core/types';
+
+const lineEdit: ModelFormat = { output: 'line-edit', useTrace: false, maxSourceTokens: 320, maxTargetTokens: 64 };
+const wholeFunction: ModelFormat = { ...lineEdit, output: 'function', useTrace: true };
+
+const buggy = `def find(items, x):
+    lo, hi = 0, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if items[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+`;
+
+function input(skeleton: string, trace = ''): ModelInput {
+  return { kind: 'model-input', file: 'm.py', function: 'find', skeleton, trace, tokens: 0, tokenBudget: 320 };
+}
+
+describe('model format', () => {
+  it('writes a one-line fix as the line range and its replacement', () => {
+    const fixed = buggy.replace('items[mid] <= x', 'items[mid] < x');
+    assert.equal(targetText(buggy, fixed, lineEdit), '<L4><L5>        if items[mid] < x:');
+    assert.equal(applyOutput('<L4><L5>        if items[mid] < x:', buggy, lineEdit), fixed);
+  });
+
+  it('round-trips insertions, deletions and multi-line edits', () => {
+    const lines = buggy.split('\n');
+    const inserted = [...lines.slice(0, 4), '        print(mid)', ...lines.slice(4)].join('\n');
+    const deleted = [...lines.slice(0, 3), ...lines.slice(4)].join('\n');
+    const rewritten = buggy.replace('lo, hi = 0, len(items)', 'lo = 0\n    hi = len(items) - 1');
+    for (const fixed of [inserted, deleted, rewritten]) {
+      const target = targetText(buggy, fixed, lineEdit);
+      assert.ok(target !== null);
+      assert.equal(applyOutput(target, buggy, lineEdit), fixed);
+    }
+    assert.equal(targetText(buggy, inserted, lineEdit), '<L4><L4>        print(mid)');
+    assert.equal(targetText(buggy, deleted, lineEdit), '<L3><L4>');
+  });
+
+  it('rejects malformed edits', () => {
+    for (const output of ['if x:', '<L5><L4>x', '<L4><L99>x', '<L1><L2>a\n<L3>b', '']) {
+      assert.equal(applyOutput(output, buggy, lineEdit), null, output);
+    }
+  });
+
+  it('uses the whole function in the paper format', () => {
+    const fixed = buggy.replace('<=', '<');
+    assert.equal(targetText(buggy, fixed, wholeFunction), fixed.trimEnd());
+    assert.equal(applyOutput(fixed.trimEnd(), buggy, wholeFunction), fixed);
+  });
+
+  it('marks only the focal lines, and appends the trace only for models trained with traces', () => {
+    const skeleton = `import os\n\n# target edit\ndef f(x):\n    return x\n# end\n\ndef g():\n    ...\n`;
+    const text = encoderText(input(skeleton, 'AssertionError: boom'), lineEdit);
+    assert.equal(text, `import os\n\n# target edit\n<L0>def f(x):\n<L1>    return x\n# end\n\ndef g():\n    ...\n`);
+    assert.equal(encoderText(input(skeleton, 'AssertionError: boom'), wholeFunction), `${skeleton}AssertionError: boom`);
+  });
+
+  it('leaves functions of 64 lines or more to whole-function models', () => {
+    const long = 'def f():\n' + '    x = 1\n'.repeat(63);
+    assert.equal(fitsFormat(long, lineEdit), false);
+    assert.equal(fitsFormat(long, wholeFunction), true);
+    assert.equal(targetText(long, long.replace('x = 1', 'x = 2'), lineEdit), null);
+    assert.equal(fitsFormat(buggy, lineEdit), true);
+  });
+
+  it('leaves room in the skeleton budget for one marker per focal line and the end token', () => {
+    assert.equal(skeletonBudget(buggy, lineEdit), 320 - 9 - 2);
+    assert.equal(skeletonBudget(buggy, wholeFunction), 320 - 2);
+  });
+});
