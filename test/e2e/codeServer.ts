@@ -5,6 +5,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /** The repository root: the first folder above this file holding the project's package.json. */
@@ -48,32 +49,63 @@ export const testUserSettings: Record<string, unknown> = {
 };
 
 /**
- * Installs the extension into `extensionsDir`: from a .vsix with code-server's
- * --install-extension when `vsix` is given, else as an unpacked folder named like an
- * installed extension (publisher.name-version) holding the manifest, the bundle, and links to
- * the model and node_modules (onnxruntime-node and transformers.js load from there at run time).
+ * How the extension gets into code-server: `vsix` packages it with vsce and installs the
+ * package with --install-extension, as a user would (the default); `unpacked` copies the
+ * manifest and bundles into a folder named like an installed extension and links the model
+ * and node_modules (a faster loop while developing). DEEPDEBUG_E2E_VSIX names a ready package.
  */
-export function installExtension(extensionsDir: string, userDataDir: string, vsix: string | undefined): void {
-  fs.mkdirSync(extensionsDir, { recursive: true });
-  if (vsix) {
-    execFileSync(
-      codeServerBinary(),
-      ['--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix],
-      { stdio: 'pipe', timeout: 120_000, env: codeServerEnv(userDataDir) },
-    );
-    return;
-  }
+export type InstallMode = 'vsix' | 'unpacked';
+
+export function installMode(): InstallMode {
+  return process.env.DEEPDEBUG_E2E_INSTALL === 'unpacked' ? 'unpacked' : 'vsix';
+}
+
+let sharedExtensionsDir: string | undefined;
+
+/**
+ * An extensions folder with DeepDebug installed, made once per test process and shared by its
+ * sessions (packaging and unpacking take tens of seconds); removed when the process exits.
+ */
+export function preparedExtensionsDir(): string {
+  if (sharedExtensionsDir) return sharedExtensionsDir;
   const root = repoRoot();
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const main = path.join(root, manifest.main);
-  if (!fs.existsSync(main)) throw new Error(`${manifest.main} is missing: run node scripts/build.mjs first`);
+  if (!fs.existsSync(path.join(root, manifest.main))) {
+    throw new Error(`${manifest.main} is missing: run node scripts/build.mjs first`);
+  }
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-e2e-extensions-')));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const extensionsDir = path.join(dir, 'extensions');
+  fs.mkdirSync(extensionsDir);
+  if (installMode() === 'unpacked') {
+    installUnpacked(extensionsDir, root, manifest);
+  } else {
+    let vsix = process.env.DEEPDEBUG_E2E_VSIX;
+    if (!vsix) {
+      vsix = path.join(dir, 'deepdebug.vsix');
+      execFileSync(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--target', 'linux-x64', '--out', vsix], {
+        cwd: root,
+        stdio: 'pipe',
+        timeout: 300_000,
+      });
+    }
+    execFileSync(
+      codeServerBinary(),
+      ['--extensions-dir', extensionsDir, '--user-data-dir', path.join(dir, 'user-data'), '--install-extension', vsix],
+      { stdio: 'pipe', timeout: 180_000, env: codeServerEnv(dir) },
+    );
+  }
+  sharedExtensionsDir = extensionsDir;
+  return extensionsDir;
+}
+
+function installUnpacked(extensionsDir: string, root: string, manifest: { publisher: string; name: string; version: string }): void {
   const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   fs.mkdirSync(target);
   fs.copyFileSync(path.join(root, 'package.json'), path.join(target, 'package.json'));
   fs.cpSync(path.join(root, 'dist'), path.join(target, 'dist'), { recursive: true });
-  for (const copied of ['media', 'LICENSE', 'README.md']) {
-    if (fs.existsSync(path.join(root, copied))) fs.cpSync(path.join(root, copied), path.join(target, copied), { recursive: true });
-  }
+  if (fs.existsSync(path.join(root, 'media'))) fs.cpSync(path.join(root, 'media'), path.join(target, 'media'), { recursive: true });
+  // onnxruntime-node and transformers.js load from node_modules at run time; the model from models/.
   for (const linked of ['models', 'node_modules']) {
     if (fs.existsSync(path.join(root, linked))) fs.symlinkSync(path.join(root, linked), path.join(target, linked));
   }

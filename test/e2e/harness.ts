@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import {
-  installExtension,
+  preparedExtensionsDir,
   processesUsing,
   repoRoot,
   startCodeServer,
@@ -29,6 +29,9 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Packages and installs the extension for this test process's sessions (see codeServer.ts). */
+export const prepareExtension = preparedExtensionsDir;
 
 export function fixtureDir(name: string): string {
   return path.join(repoRoot(), 'test', 'e2e', 'fixtures', name);
@@ -60,35 +63,42 @@ export class Session {
 
   static async start(options: SessionOptions): Promise<Session> {
     const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-e2e-${options.scenario}-`)));
-    const workspace = path.join(root, 'workspace');
-    const userDataDir = path.join(root, 'user-data');
-    const extensionsDir = path.join(root, 'extensions');
-    fs.cpSync(fixtureDir(options.fixture), workspace, { recursive: true });
-    writeUserSettings(userDataDir, options.settings ?? {});
-    installExtension(extensionsDir, userDataDir, process.env.DEEPDEBUG_E2E_VSIX);
-    const server = await startCodeServer({
-      folder: workspace,
-      userDataDir,
-      extensionsDir,
-      logFile: path.join(root, 'code-server.log'),
-    });
+    let server: CodeServer | undefined;
     let browser: BrowserContext | undefined;
     try {
+      const workspace = path.join(root, 'workspace');
+      const userDataDir = path.join(root, 'user-data');
+      fs.cpSync(fixtureDir(options.fixture), workspace, { recursive: true });
+      writeUserSettings(userDataDir, options.settings ?? {});
+      server = await startCodeServer({
+        folder: workspace,
+        userDataDir,
+        extensionsDir: preparedExtensionsDir(),
+        logFile: path.join(root, 'code-server.log'),
+      });
       browser = await chromium.launchPersistentContext(path.join(root, 'browser'), {
         executablePath: chromiumPath,
         headless: true,
         args: chromiumArgs,
         viewport: { width: 1440, height: 900 },
+        // Chromium keeps crash reports under XDG_CONFIG_HOME: inside the session, not ~/.config.
+        env: { ...process.env, XDG_CONFIG_HOME: path.join(root, 'browser-config') },
       });
       const page = browser.pages()[0] ?? (await browser.newPage());
-      await page.goto(server.url);
+      // Generous: the workbench shares two cores with the extension's test runs (and, on a
+      // developer machine, with everything else).
+      page.setDefaultTimeout(60_000);
+      await page.goto(server.url, { timeout: 180_000 });
       const workbench = new Workbench(page);
       await workbench.waitUntilReady();
+      // The activity bar shows DeepDebug's entry once the workbench knows the extension.
+      await page.locator('.activitybar .action-item a[aria-label^="DeepDebug"]').waitFor({ timeout: 120_000 });
       return new Session(options.scenario, root, workspace, workbench, server, browser);
     } catch (error) {
       await browser?.close().catch(() => undefined);
-      await stopCodeServer(server);
+      if (server) await stopCodeServer(server);
       keepLogs(root, options.scenario);
+      fs.rmSync(root, { recursive: true, force: true });
       throw error;
     }
   }
@@ -120,6 +130,12 @@ export class Session {
       const failed = error as { status?: number; stdout?: string; stderr?: string };
       return { status: failed.status ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
     }
+  }
+
+  /** Closes the session after a test; a failed test first gets a screenshot of where it stopped. */
+  async finish(test: { state?: string } | undefined): Promise<void> {
+    if (test?.state === 'failed') await this.screenshot(`${this.scenario}-failed`).catch(() => undefined);
+    await this.close();
   }
 
   /**

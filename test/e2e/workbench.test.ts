@@ -2,15 +2,20 @@
 // palette offers the extension's command, and teardown leaves nothing running.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { Session } from './harness';
+import { prepareExtension, Session } from './harness';
 
 describe('e2e: workbench', function () {
   this.timeout(180_000);
   this.slow(30_000);
   let session: Session | undefined;
 
-  afterEach(async () => {
-    await session?.close();
+  before(function () {
+    this.timeout(600_000); // packaging and installing the .vsix, once per test process
+    prepareExtension();
+  });
+
+  afterEach(async function () {
+    await session?.finish(this.currentTest);
     session = undefined;
   });
 

@@ -7,6 +7,10 @@ interface ViewLinesElement {
   querySelectorAll(selector: string): ArrayLike<{ style: { top: string }; textContent: string | null }>;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -29,14 +33,27 @@ export class Workbench {
     await input.fill(text);
   }
 
-  /** Runs a command by its palette title, as a user would after pressing F1. */
-  async runCommand(title: string): Promise<void> {
-    await this.quickOpen(`>${title}`);
+  /**
+   * Runs the command whose palette title is exactly `title`, as a user would after pressing F1.
+   * The palette lists what is registered when it opens, so it is reopened until the command
+   * shows up (extensions' commands appear once the extension host has started).
+   */
+  async runCommand(title: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     const row = this.quickInput()
       .locator('.monaco-list-row')
-      .filter({ has: this.page.locator('.label-name', { hasText: title }) })
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
       .first();
-    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    for (;;) {
+      await this.quickOpen(`>${title}`);
+      try {
+        await row.waitFor({ state: 'visible', timeout: 5000 });
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
     await row.click();
     await this.quickInput().waitFor({ state: 'hidden' });
   }
@@ -45,7 +62,7 @@ export class Workbench {
   async paletteEntries(query: string): Promise<string[]> {
     await this.quickOpen(`>${query}`);
     const rows = this.quickInput().locator('.monaco-list-row .label-name');
-    await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await rows.first().waitFor({ state: 'visible' });
     const titles = await rows.allInnerTexts();
     await this.page.keyboard.press('Escape');
     return titles.map((title) => title.replace(/\s+/g, ' ').trim());
@@ -55,10 +72,10 @@ export class Workbench {
   async openFile(relativePath: string): Promise<void> {
     await this.quickOpen(relativePath);
     const row = this.quickInput().locator('.monaco-list-row').first();
-    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.waitFor({ state: 'visible' });
     await this.page.keyboard.press('Enter');
     const name = relativePath.split('/').pop() ?? relativePath;
-    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
     await this.activeEditor().locator('.view-lines').waitFor({ state: 'visible' });
   }
 
@@ -81,8 +98,12 @@ export class Workbench {
     await this.activeEditor().locator('.view-lines').click({ position: { x: 5, y: 5 } });
     await this.page.keyboard.press('F8');
     const peek = this.page.locator('.marker-widget');
-    await peek.waitFor({ state: 'visible', timeout: 15_000 });
-    await this.page.keyboard.press('Escape');
+    await peek.waitFor({ state: 'visible' });
+    // Escape first hides notification toasts when some are shown; then it closes the peek.
+    for (let tries = 0; tries < 3 && (await peek.isVisible()); tries++) {
+      await this.page.keyboard.press('Escape');
+      await this.page.waitForTimeout(300);
+    }
     await peek.waitFor({ state: 'hidden' });
   }
 
@@ -116,23 +137,39 @@ export class Workbench {
   async quickFixTitles(): Promise<string[]> {
     await this.page.keyboard.press('Control+.');
     const rows = this.page.locator('.action-widget .monaco-list-row.action');
-    await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await rows.first().waitFor({ state: 'visible' });
     const titles = await rows.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''),
     );
     return titles.map((title) => title.replace(/\s+/g, ' ').trim());
   }
 
-  /** Picks the quick fix whose title starts with `prefix` in the open quick fix menu. */
-  async chooseQuickFix(prefix: string): Promise<void> {
-    const row = this.page.locator('.action-widget .monaco-list-row.action').filter({ hasText: prefix }).first();
-    await row.click();
-    await this.page.locator('.action-widget').waitFor({ state: 'hidden' });
+  /**
+   * Picks the quick fix titled `title` in the open quick fix menu with the keyboard, as mouse
+   * clicks on the menu are intercepted while it animates in.
+   */
+  async chooseQuickFix(title: string): Promise<void> {
+    const menu = this.page.locator('.action-widget');
+    const focused = menu.locator('.monaco-list-row.action.focused');
+    const rows = await menu.locator('.monaco-list-row.action').count();
+    for (let step = 0; step <= rows; step++) {
+      const label = ((await focused.getAttribute('aria-label')) ?? '').replace(/\s+/g, ' ').trim();
+      if (label === title) {
+        await this.page.keyboard.press('Enter');
+        await menu.waitFor({ state: 'hidden' });
+        return;
+      }
+      await this.page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`the quick fix menu has no entry "${title}"`);
   }
 
-  /** The lightbulb shown next to the cursor line when code actions are available. */
+  /**
+   * The lightbulb VS Code shows at the cursor when code actions are available there (only
+   * while the cursor is on code, not in the indentation).
+   */
   lightbulb(): Locator {
-    return this.activeEditor().locator('.lightBulbWidget, .codicon-lightbulb, .codicon-lightbulb-autofix').first();
+    return this.activeEditor().locator('.lightBulbWidget.codicon');
   }
 
   diffEditor(): Locator {
@@ -162,8 +199,10 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
   }
 
+  /** Saves the active editor and waits until its tab no longer shows unsaved changes. */
   async save(): Promise<void> {
     await this.runCommand('File: Save');
+    await this.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
   }
 
   /** Lets animations (notification fade-in, menus) settle before a screenshot. */

@@ -1,0 +1,41 @@
+// Scenario 4: the user cancels a run while its candidate fixes are being validated (the
+// fixture's tests are slow on purpose): the progress ends, the run reports it was canceled,
+// and no file changed.
+import assert from 'node:assert/strict';
+import { debugCommand, openReviewPanel, progressToast } from './deepdebugUi';
+import { prepareExtension, Session, snapshotFiles } from './harness';
+
+describe('e2e: cancel', function () {
+  this.timeout(300_000);
+  this.slow(60_000);
+  let session: Session | undefined;
+
+  before(function () {
+    this.timeout(600_000); // packaging and installing the .vsix, once per test process
+    prepareExtension();
+  });
+
+  afterEach(async function () {
+    await session?.finish(this.currentTest);
+    session = undefined;
+  });
+
+  it('Cancel on the progress notification during validation stops the run and changes nothing', async () => {
+    session = await Session.start({ fixture: 'slow-tests', scenario: 'cancel-during-validation' });
+    const { workbench } = session;
+    const before = snapshotFiles(session.workspace);
+
+    await workbench.runCommand(debugCommand);
+    const progress = progressToast(workbench);
+    await progress.filter({ hasText: 'Validating' }).waitFor({ state: 'visible', timeout: 180_000 });
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+
+    await workbench.waitForNotification('DeepDebug run canceled.', 30_000);
+    await progress.waitFor({ state: 'hidden', timeout: 30_000 });
+    const panel = await openReviewPanel(workbench);
+    assert.equal((await panel.locator('#headline').innerText()).trim(), 'DeepDebug run canceled.');
+    assert.equal(await panel.locator('#patches').count(), 0, 'a canceled run offers no fix');
+    await session.screenshot();
+    assert.deepEqual(snapshotFiles(session.workspace), before);
+  });
+});
