@@ -44,8 +44,10 @@ describe('token choice', () => {
   it('draws only from the nucleus', () => {
     // The top token alone holds ~0.66 of the mass: top-p 0.5 keeps only it, whatever the draw.
     for (const draw of [0, 0.5, 0.999]) assert.equal(chooseToken(logits, 1, 0.5, () => draw), 1);
-    // Top-p 0.9 keeps the two best tokens; a late draw lands on the second.
-    assert.equal(chooseToken(logits, 1, 0.9, () => 0.999), 2);
+    // Top-p 0.85 keeps the two best tokens (0.66 + 0.24); a late draw lands on the second.
+    assert.equal(chooseToken(logits, 1, 0.85, () => 0.999), 2);
+    // Top-p 0.95 keeps three: the same draw now lands on the third.
+    assert.equal(chooseToken(logits, 1, 0.95, () => 0.999), 0);
   });
 
   it('normalizes log-probabilities', () => {
