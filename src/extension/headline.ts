@@ -1,5 +1,5 @@
 // The one-line outcome of a run, shown in the notification and at the top of the panel.
-import { pendingPatches, testName, type RunRecord } from './runRecord';
+import { testName, type RunRecord } from './runRecord';
 
 function testsText(run: RunRecord): string {
   const [first, ...rest] = run.failures;
@@ -31,7 +31,9 @@ export function headline(run: RunRecord): string {
     const where = top ? `; most suspicious: ${top.function} in ${top.file}` : '';
     return `DeepDebug: ${run.failures.length} failing test${run.failures.length === 1 ? '' : 's'}${where}`;
   }
-  const count = pendingPatches(run).length;
+  const applied = run.patches.find((record) => record.status === 'applied');
+  if (applied) return `DeepDebug: fix ${applied.rank} applied for ${testsText(run)}`;
+  const count = run.patches.length;
   if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}`;
   return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}`;
 }

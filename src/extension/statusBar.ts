@@ -14,12 +14,12 @@ export class ModelStatus implements vscode.Disposable {
 
   update(status: SidecarStatus): void {
     if (status.name) this.show(status.name, status.device ?? 'cpu');
-    else this.show('templates only', status.note ?? 'no model');
+    else this.show('templates only', 'no model', status.note);
   }
 
-  private show(model: string, device: string): void {
+  private show(model: string, device: string, note?: string): void {
     this.item.text = `$(beaker) ${model} · ${device}`;
-    this.item.tooltip = `DeepDebug patch model: ${model} (${device}). Click to open the DeepDebug panel.`;
+    this.item.tooltip = `DeepDebug patch model: ${model} (${device}).${note ? ` ${note}.` : ''} Click to open the DeepDebug panel.`;
   }
 
   dispose(): void {

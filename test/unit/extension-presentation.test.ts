@@ -115,7 +115,9 @@ describe('extension presentation', () => {
       const run = store.forWorkspace(workspace);
       const remaining = codeActionSpecs(run, [DiagnosticCodes.failure]);
       assert.deepEqual(remaining.map((spec) => [spec.patchId, spec.isPreferred]), [['r1.2', true], ['r1.2', false]]);
+      assert.equal(headline(run!), 'DeepDebug: 2 validated fixes for test_total');
       store.setStatus('r1.2', 'applied');
+      assert.equal(headline(run!), 'DeepDebug: fix 2 applied for test_total');
       assert.deepEqual(codeActionSpecs(store.forWorkspace(workspace), [DiagnosticCodes.failure]), []);
       assert.deepEqual(diagnosticSpecs(store.forWorkspace(workspace)!), []);
     });
