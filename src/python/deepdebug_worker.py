@@ -31,6 +31,7 @@ import ast
 import gc
 import json
 import os
+import resource
 import select
 import signal
 import sys
@@ -50,14 +51,20 @@ PROTOCOL_ENV = "DEEPDEBUG_WORKER_FDS"
 sys.dont_write_bytecode = True
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    try:
-        import ctypes
+_prctl: Any = None
 
-        libc = ctypes.CDLL(None, use_errno=True)
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere). The first call
+    (in the worker) loads libc; children reuse it, as dlopen in every child costs ~30 ms."""
+    global _prctl
+    try:
+        if _prctl is None:
+            import ctypes
+
+            _prctl = ctypes.CDLL(None, use_errno=True).prctl
         pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+        _prctl(pr_set_pdeathsig, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
 
@@ -324,7 +331,12 @@ def escaped_instances(old_outer: Any, new_outer: Any, plan: SwapPlan) -> Optiona
     new_code = find_code(new_outer, plan.new_target.name, first_line(plan.new_target))
     if old_code is None or new_code is None:
         return None
-    instances = [f for f in gc.get_referrers(old_code) if isinstance(f, types.FunctionType) and f.__code__ is old_code]
+    gc.unfreeze()  # get_referrers does not see frozen objects; both calls only splice lists
+    try:
+        referrers = gc.get_referrers(old_code)
+    finally:
+        gc.freeze()
+    instances = [f for f in referrers if isinstance(f, types.FunctionType) and f.__code__ is old_code]
     if any(f.__code__.co_freevars != new_code.co_freevars for f in instances):
         return None
     return [(f, new_code) for f in instances]
@@ -517,8 +529,6 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
 
 
 def limit_child(memory_mb: int) -> None:
-    import resource
-
     if memory_mb > 0 and os.path.exists("/proc/self/statm"):
         # Allowance on top of what the worker already maps (libraries reserve large address
         # ranges). Linux only: elsewhere RLIMIT_AS is not enforced anyway.
@@ -552,6 +562,10 @@ class Server:
         return [self.items[n] for n in nodeids if n in self.items]
 
     def serve(self, requested: List[str]) -> None:
+        # Everything alive now moves to a generation the collector never scans: a collection in
+        # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
+        gc.collect()
+        gc.freeze()
         send(
             self.reply_fd,
             {
