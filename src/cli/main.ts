@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { runAnalyze, runFix } from '../core/engine';
 import { sha256 } from '../core/hash';
+import { collectionBlocker } from '../core/pytest/failures';
 import { UserError, describeError, isCanceled } from '../core/errors';
 import type { FixReport, ValidatedPatch } from '../core/types';
 import { USAGE, parseArgs, type CliCommand } from './args';
@@ -18,18 +19,6 @@ async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<str
   }
   await fs.writeFile(target, patch.newFileText);
   return patch.file;
-}
-
-/**
- * When nothing but collection errors failed (a syntax error, an import error), no test ran and
- * no patch can be validated: that is bad input, said in one line with its location.
- */
-function collectionBlocker(report: FixReport): string | null {
-  if (report.failures.length === 0 || report.failures.some((f) => f.kind !== 'collection')) return null;
-  const first = report.failures[0]!;
-  const where = first.frames.at(-1);
-  const location = where ? ` at ${where.file}:${where.line}` : ` in ${first.nodeid}`;
-  return `cannot collect the tests: ${first.exception}${location}: ${first.message.split('\n')[0]}`;
 }
 
 async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {
@@ -50,7 +39,7 @@ async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number>
     if (cli.apply && best) applied = await applyPatch(report.workspace, best);
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
     process.stdout.write(formatFixReport(report, applied));
-    const blocking = collectionBlocker(report);
+    const blocking = collectionBlocker(report.failures);
     if (blocking) throw new UserError('pytest-usage', blocking);
     if (report.failures.length === 0) return EXIT.nothingToFix;
     return report.patches.length > 0 ? EXIT.fixed : EXIT.notFixed;

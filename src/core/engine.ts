@@ -185,7 +185,7 @@ async function neuralCandidates(
   clock: Clock,
   hooks: EngineHooks,
 ): Promise<{ samples: Candidate[]; templates: Candidate[] }> {
-  const deadline = AbortSignal.timeout(Math.max(0, clock.left() * MODEL_TIME_SHARE));
+  const deadline = AbortSignal.timeout(Math.max(0, Math.floor(clock.left() * MODEL_TIME_SHARE)));
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, deadline]) : deadline;
   const samples: Candidate[] = [];
   let scored = templates;

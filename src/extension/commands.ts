@@ -8,7 +8,8 @@ import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './applyCheck';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diffView';
-import { collectionBlocker, headline } from './headline';
+import { collectionBlocker } from '../core/pytest/failures';
+import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
 import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progressText';
@@ -171,7 +172,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
 async function announce(ctx: Ctx, run: RunRecord): Promise<void> {
   const best = pendingPatches(run)[0];
   const text = headline(run);
-  if (collectionBlocker(run)) {
+  if (collectionBlocker(run.failures)) {
     void vscode.window.showErrorMessage(text);
     return;
   }

@@ -1,4 +1,5 @@
 // The one-line outcome of a run, shown in the notification and at the top of the panel.
+import { collectionBlocker } from '../core/pytest/failures';
 import { testName, type RunRecord } from './runRecord';
 
 function testsText(run: RunRecord): string {
@@ -7,20 +8,8 @@ function testsText(run: RunRecord): string {
   return rest.length ? `${testName(first.nodeid)} and ${rest.length} more` : testName(first.nodeid);
 }
 
-/**
- * When only collection errors failed (a syntax or import error), no test ran and nothing can be
- * validated: the run is blocked, said in one line with the error's location (as the CLI does).
- */
-export function collectionBlocker(run: RunRecord): string | null {
-  const [first] = run.failures;
-  if (!first || run.failures.some((failure) => failure.kind !== 'collection')) return null;
-  const where = first.frames.at(-1);
-  const location = where ? ` at ${where.file}:${where.line}` : ` in ${first.nodeid}`;
-  return `cannot collect the tests: ${first.exception}${location}: ${first.message.split('\n')[0]}`;
-}
-
 export function headline(run: RunRecord): string {
-  const blocked = collectionBlocker(run);
+  const blocked = collectionBlocker(run.failures);
   if (blocked) return `DeepDebug: ${blocked}`;
   if (run.failures.length === 0) {
     const flaky = run.flaky.length ? ` (${run.flaky.length} flaky test${run.flaky.length === 1 ? '' : 's'} passed on a re-run)` : '';

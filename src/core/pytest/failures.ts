@@ -33,3 +33,16 @@ export function isTestFile(file: string): boolean {
   if (name === 'conftest.py' || name.startsWith('test_') || name.endsWith('_test.py')) return true;
   return parts.slice(0, -1).some((dir) => dir === 'tests' || dir === 'test');
 }
+
+/**
+ * When only collection errors failed (a syntax or import error), no test ran and no patch can
+ * be validated: the run is blocked. Says so in one line with the error's location; null when
+ * some test did run and fail. The CLI and the editor word it alike through this.
+ */
+export function collectionBlocker(failures: readonly Failure[]): string | null {
+  const [first] = failures;
+  if (!first || failures.some((failure) => failure.kind !== 'collection')) return null;
+  const where = first.frames.at(-1);
+  const location = where ? ` at ${where.file}:${where.line}` : ` in ${first.nodeid}`;
+  return `cannot collect the tests: ${first.exception}${location}: ${first.message.split('\n')[0]}`;
+}
