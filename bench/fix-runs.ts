@@ -18,6 +18,8 @@ export interface BugTarget {
   kind: string;
   function: string;
   fixedFunction: string;
+  /** First line of the function in the buggy file; picks among functions sharing a qualname (a property's getter and setter). */
+  startLine?: number;
 }
 
 export interface BugResult {
@@ -60,15 +62,16 @@ export function modesOption(): Mode[] {
   return modes as Mode[];
 }
 
-async function functionText(fileText: string, qualname: string): Promise<string | null> {
-  const fn = (await listFunctions(fileText)).find((f) => f.qualname === qualname);
+async function functionText(fileText: string, qualname: string, nearLine: number): Promise<string | null> {
+  const named = (await listFunctions(fileText)).filter((f) => f.qualname === qualname);
+  const fn = named.sort((a, b) => Math.abs(a.startLine - nearLine) - Math.abs(b.startLine - nearLine))[0];
   if (!fn) return null;
   return fileText.split('\n').slice(fn.startLine - 1, fn.endLine).join('\n');
 }
 
 /** Whether the patched file's version of the bug's function equals the correct one. */
 export async function isExactFix(bug: BugTarget, newFileText: string): Promise<boolean> {
-  const patched = await functionText(newFileText, bug.function);
+  const patched = await functionText(newFileText, bug.function, bug.startLine ?? 0);
   return patched !== null && normalizeCode(patched) === normalizeCode(bug.fixedFunction);
 }
 

@@ -111,7 +111,8 @@ def run_tests(workspace, selection, coverage, timeout):
 
 
 def covered_functions(workspace, subject, baseline):
-    """[(file, qualname, ast node, start, end, covering passing test ids)] in file order."""
+    """[(file, qualname, ast node, start, end, covering passing test ids, qualname unique in file)]
+    in file order."""
     callers = {}
     for nodeid, test in baseline.items():
         if test["outcome"] == "passed":
@@ -129,11 +130,13 @@ def covered_functions(workspace, subject, baseline):
                 source = f.read()
             if "\r" in source or "\t" in source:
                 continue  # the injector's column arithmetic assumes neither
-            for qualname, node in injector.functions(injector.ast.parse(source)):
+            defined = injector.functions(injector.ast.parse(source))
+            names = [qualname for qualname, _ in defined]
+            for qualname, node in defined:
                 start = min([node.lineno] + [d.lineno for d in node.decorator_list])
                 tests = callers.get((rel, start), set()) | callers.get((rel, node.lineno), set())
                 if tests:
-                    found.append((rel, qualname, node, start, node.end_lineno, sorted(tests)))
+                    found.append((rel, qualname, node, start, node.end_lineno, sorted(tests), names.count(qualname) == 1))
     return found
 
 
@@ -163,7 +166,7 @@ def generate_subject(subject, seed, per_subject):
         order = random.Random(f"{seed}:{subject}")
         order.shuffle(functions)
         made_per_kind = {}
-        for rel, qualname, node, start, end, tests in functions:
+        for rel, qualname, node, start, end, tests, unique in functions:
             if len(bugs) >= per_subject:
                 break
             if not injector.MIN_LINES <= end - start + 1 <= injector.MAX_LINES:
@@ -174,8 +177,10 @@ def generate_subject(subject, seed, per_subject):
             original = function_lines(source, start, end)
             if len(original) > injector.MAX_CHARS or injector.normalized(original) is None:
                 continue
-            bug_id = f"{subject}/{rel}::{qualname}"
-            rng = random.Random(f"{seed}:{bug_id}")
+            name = f"{subject}/{rel}::{qualname}"
+            # A property's getter and setter share a qualname: the id then names the line too.
+            bug_id = name if unique else f"{name}@{start}"
+            rng = random.Random(f"{seed}:{name}")
             lines = injector.Lines(source)
             options = injector.mutations(node, lines, rng)
             selection = test_files(tests)

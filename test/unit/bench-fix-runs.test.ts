@@ -30,6 +30,15 @@ describe('bench fix-runs scoring', () => {
     assert.equal(await isExactFix(bug, 'def first(xs):\n    return xs[0]\n'), false);
   });
 
+  it('tells apart functions that share a qualname by their line', async () => {
+    const getter = 'class C:\n    @property\n    def x(self):\n        return self._x\n';
+    const setter = '    @x.setter\n    def x(self, value):\n        self._x = value\n';
+    const fixedSetter = { id: 'demo/x', kind: 'negation', function: 'C.x', fixedFunction: setter, startLine: 6 };
+    const file = `${getter}\n${setter}`;
+    assert.equal(await isExactFix(fixedSetter, file), true);
+    assert.equal(await isExactFix({ ...fixedSetter, startLine: 2 }, file), false);
+  });
+
   it('scores the best patch for top-1 and any patch for top-k, and flags a plausible non-exact best patch', async () => {
     const plausible = patch(fileWith('def last(xs):\n    return xs[-1]'));
     const exact = patch(fileWith(FIXED));
