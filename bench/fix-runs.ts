@@ -45,7 +45,7 @@ export interface BugResult {
   peakRssMb: number | null;
   /** The model line of the report (which model ran, or why none did). */
   modelNote: string | null;
-  /** Last lines of stderr when the CLI failed (exit 2 or killed). */
+  /** Last lines of stderr when the CLI neither found nor missed a fix: bad input (2), nothing to fix (3: the bug did not reproduce), killed. */
   error?: string;
 }
 
@@ -178,7 +178,7 @@ export async function scoreRun(bug: BugTarget, mode: Mode, run: FixRun): Promise
     peakRssMb: run.peakRssMb,
     modelNote: run.report ? [run.report.model.name ?? 'no model', run.report.model.note].filter(Boolean).join(': ') : null,
   };
-  if (run.exitCode === null || run.exitCode === 2) result.error = run.stderrTail;
+  if (run.exitCode !== 0 && run.exitCode !== 1) result.error = run.stderrTail;
   return result;
 }
 
