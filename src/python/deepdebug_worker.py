@@ -19,6 +19,8 @@ corrupt the protocol. Requests:
   first that fails.
 - ``{"op": "cancel"}`` while a request runs: kill its child. ``{"op": "quit"}`` or EOF: exit.
 
+The node ids to serve are listed in the JSON file named by DEEPDEBUG_WORKER_TESTS.
+
 Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
 ``{"op": "result", "id", "status": "done"|"timeout"|"crashed"|"canceled", "applied",
 "patchError", "results": [{"nodeid", "outcome", "phase", "message", "durationMs"}],
@@ -45,6 +47,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 import pytest
 
 PROTOCOL_ENV = "DEEPDEBUG_WORKER_FDS"
+# A JSON file listing the node ids to serve: the session collects their whole files (a node id
+# pytest cannot find would abort it) and reports the ids it did not collect as missing.
+TESTS_ENV = "DEEPDEBUG_WORKER_TESTS"
 
 # A candidate that writes a new file of the same size within the same second as the last one
 # would otherwise get a stale .pyc; the worker also never needs bytecode caches.
@@ -571,7 +576,7 @@ class Server:
             {
                 "op": "ready",
                 "pid": os.getpid(),
-                "collected": list(self.items),
+                "collected": [n for n in requested if n in self.items],
                 "missing": [n for n in requested if n not in self.items],
             },
         )
@@ -696,6 +701,7 @@ def pytest_runtestloop(session: Any) -> Optional[bool]:
     factory = getattr(session.config, "_tmp_path_factory", None)
     if factory is not None:
         factory.getbasetemp()
-    requested = [arg for arg in session.config.args if "::" in arg or arg.endswith(".py")]
+    with open(os.environ[TESTS_ENV], encoding="utf-8") as handle:
+        requested = json.load(handle)
     Server(session, *fds).serve(requested)
     return True

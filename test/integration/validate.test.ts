@@ -341,6 +341,19 @@ describe('ValidatorPool.start', () => {
     );
   });
 
+  it('serves the tests it collected when others are stale or their file fails to import', async () => {
+    const stale = ['test_algorithms.py::test_renamed', 'test_import_error.py::test_never_collected'];
+    const pool = await ValidatorPool.start(options({ passing: [...passing, ...stale], workers: 1 }));
+    try {
+      assert.deepEqual(pool.uncollected, stale);
+      assert.deepEqual(pool.passing, passing);
+      const outcome = await pool.validate(candidate('quicksort', fixed));
+      assert.equal(outcome.verdict, 'validated', outcome.detail);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
   it('refuses an interpreter that does not exist', async () => {
     await assert.rejects(
       ValidatorPool.start(options({ python: path.join(os.tmpdir(), 'no-such-python'), workers: 1 })),

@@ -77,7 +77,13 @@ export class ValidatorPool {
     const size = Math.max(1, options.workers ?? os.availableParallelism());
     const shadow = await createShadowCopy(options.workspace);
     const tests = [...new Set([...options.failing, ...options.passing])];
-    const launch = { python: options.python, cwd: shadow.workspace, helpersDir: pythonHelpersDir(), tests };
+    const launch = {
+      python: options.python,
+      cwd: shadow.workspace,
+      helpersDir: pythonHelpersDir(),
+      tests,
+      testsFile: path.join(shadow.root, 'tests.json'),
+    };
     const started = await Promise.allSettled(
       Array.from({ length: size }, (_, i) => WorkerProcess.start({ ...launch, basetemp: basetempFor(shadow, i) })),
     );

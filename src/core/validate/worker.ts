@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
@@ -18,8 +19,10 @@ export interface WorkerLaunch {
   /** The shadow workspace: the session's working directory. */
   cwd: string;
   helpersDir: string;
-  /** Node ids to collect. */
+  /** Node ids to serve. */
   tests: string[];
+  /** Where to write the list of node ids for the worker (inside the shadow's temp folder). */
+  testsFile: string;
   /** This worker's own pytest temp root, inside the shadow's temp folder. */
   basetemp: string;
 }
@@ -29,6 +32,11 @@ export class WorkerDiedError extends Error {
     super(message);
     this.name = 'WorkerDiedError';
   }
+}
+
+/** The files holding the tests: pytest collects those (an unknown node id would abort it). */
+function testFiles(nodeids: readonly string[]): string[] {
+  return [...new Set(nodeids.map((id) => id.split('::')[0]!))];
 }
 
 export class WorkerProcess {
@@ -65,7 +73,9 @@ export class WorkerProcess {
       PYTHONPATH: [launch.helpersDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
       PYTHONDONTWRITEBYTECODE: '1',
       DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
+      DEEPDEBUG_WORKER_TESTS: launch.testsFile,
     };
+    fs.writeFileSync(launch.testsFile, JSON.stringify(launch.tests));
     const args = [
       '-m',
       'pytest',
@@ -78,8 +88,10 @@ export class WorkerProcess {
       '-p',
       'deepdebug_worker',
       `--basetemp=${launch.basetemp}`,
+      // A test file that fails to import must not stop the session serving the others.
+      '--continue-on-collection-errors',
       '--',
-      ...launch.tests,
+      ...testFiles(launch.tests),
     ];
     const child = spawn(launch.python, args, {
       cwd: launch.cwd,
@@ -197,7 +209,7 @@ function startError(python: string, error: unknown, output: string): Error {
   if (/No module named pytest/.test(output)) {
     return new UserError('no-pytest', `pytest is not installed for ${python}`, { cause: error });
   }
-  if (/ERROR: not found:/.test(output)) {
+  if (/ERROR: (file or directory )?not found:/.test(output)) {
     return new UserError('no-tests', `pytest did not collect the requested tests: ${output.split('\n').slice(-3).join(' ')}`, {
       cause: error,
     });
