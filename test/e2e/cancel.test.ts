@@ -28,10 +28,15 @@ describe('e2e: cancel', function () {
     await workbench.runCommand(debugCommand);
     const progress = progressToast(workbench);
     await progress.filter({ hasText: 'Validating' }).waitFor({ state: 'visible', timeout: 180_000 });
+    assert.ok(session.scratchProcesses().size > 0, 'validation runs the tests in scratch copies');
     await progress.getByRole('button', { name: 'Cancel' }).click();
 
     await workbench.waitForNotification('DeepDebug run canceled.', 30_000);
     await progress.waitFor({ state: 'hidden', timeout: 30_000 });
+    // The candidates' test runs stop too: no process is left in the engine's scratch copies.
+    const deadline = Date.now() + 30_000;
+    while (session.scratchProcesses().size > 0 && Date.now() < deadline) await workbench.page.waitForTimeout(250);
+    assert.deepEqual([...session.scratchProcesses().values()], []);
     const panel = await openReviewPanel(workbench);
     assert.equal((await panel.locator('#headline').innerText()).trim(), 'DeepDebug run canceled.');
     assert.equal(await panel.locator('#patches').count(), 0, 'a canceled run offers no fix');

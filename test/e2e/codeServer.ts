@@ -160,10 +160,13 @@ export interface CodeServerOptions {
   userDataDir: string;
   extensionsDir: string;
   logFile: string;
+  /** TMPDIR of code-server and all it starts: the extension's scratch copies land here. */
+  tmpDir: string;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   const port = await freePort();
+  fs.mkdirSync(options.tmpDir, { recursive: true });
   const log = fs.openSync(options.logFile, 'a');
   // Its own process group, so teardown can end the extension host and everything the
   // extension started with one signal.
@@ -180,7 +183,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       '--user-data-dir', options.userDataDir,
       options.folder,
     ],
-    { detached: true, stdio: ['ignore', log, log], env: codeServerEnv(options.userDataDir) },
+    { detached: true, stdio: ['ignore', log, log], env: { ...codeServerEnv(options.userDataDir), TMPDIR: options.tmpDir } },
   );
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}/`;

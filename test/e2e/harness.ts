@@ -75,6 +75,7 @@ export class Session {
         userDataDir,
         extensionsDir: preparedExtensionsDir(),
         logFile: path.join(root, 'code-server.log'),
+        tmpDir: path.join(root, 'tmp'),
       });
       browser = await chromium.launchPersistentContext(path.join(root, 'browser'), {
         executablePath: chromiumPath,
@@ -114,6 +115,14 @@ export class Session {
     const file = path.join(screenshotsDir(), `${name}.png`);
     await this.page.screenshot({ path: file });
     return file;
+  }
+
+  /**
+   * Processes working in the session's temp folder (the engine's pytest runs and validation
+   * workers run in scratch copies there), pid -> command line.
+   */
+  scratchProcesses(): Map<number, string> {
+    return processesUsing(path.join(this.root, 'tmp'));
   }
 
   /** Runs pytest in the workspace copy, as the user would in a terminal; returns its exit status. */
