@@ -132,6 +132,14 @@ describe('model folder errors', function () {
     return dir;
   }
 
+  it('refuses a forced CUDA device where onnxruntime-node has no CUDA provider installed', async () => {
+    await assert.rejects(loadPatchModel(defaultModelDir(), { device: 'cuda' }), (error: unknown) => {
+      assert.ok(error instanceof UserError);
+      assert.equal(error.code, 'bad-usage');
+      return true;
+    });
+  });
+
   it('rejects a missing folder', async () => {
     await expectBadModel(path.join(scratch, 'nothing-here'));
   });

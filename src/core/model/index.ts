@@ -73,24 +73,42 @@ function onnxFile(dir: string, name: string): string {
   throw badModel(dir, `onnx/${name}.onnx is missing`);
 }
 
-function providerFor(ort: Ort, device: 'auto' | 'cpu' | 'cuda'): Device {
-  if (device === 'cpu') return 'cpu';
-  const available = ort.listSupportedBackends().some((backend) => backend.name === 'cuda' && backend.bundled);
-  if (device === 'cuda' && !available) {
-    throw new UserError('bad-usage', 'the CUDA execution provider is not installed with onnxruntime-node here; use --device cpu or auto');
-  }
-  return available ? 'cuda' : 'cpu';
+/**
+ * Whether onnxruntime-node's CUDA provider library is installed: it is listed on Linux and
+ * Windows but fetched by the package's install script, so listing alone does not mean present.
+ */
+function cudaInstalled(ort: Ort): boolean {
+  if (!ort.listSupportedBackends().some((backend) => backend.name === 'cuda')) return false;
+  let root = path.dirname(require.resolve('onnxruntime-node'));
+  while (path.basename(root) !== 'onnxruntime-node' && path.dirname(root) !== root) root = path.dirname(root);
+  const library = process.platform === 'win32' ? 'onnxruntime_providers_cuda.dll' : 'libonnxruntime_providers_cuda.so';
+  const bin = path.join(root, 'bin');
+  return fs.existsSync(bin) && fs.readdirSync(bin).some((napi) => fs.existsSync(path.join(bin, napi, process.platform, process.arch, library)));
 }
 
 async function openSession(ort: Ort, dir: string, file: string, device: Device): Promise<Session> {
   try {
-    return await ort.InferenceSession.create(file, {
-      executionProviders: device === 'cpu' ? ['cpu'] : [device, 'cpu'],
-      graphOptimizationLevel: 'all',
-    });
+    return await ort.InferenceSession.create(file, { executionProviders: [device], graphOptimizationLevel: 'all' });
   } catch (error) {
-    throw badModel(dir, `cannot load ${path.relative(dir, file)}`, error);
+    throw badModel(dir, `cannot load ${path.relative(dir, file)} on ${device}`, error);
   }
+}
+
+/** Encoder and decoder sessions on CUDA where asked for or available, else on the CPU. */
+async function openSessions(ort: Ort, dir: string, files: [string, string], wanted: 'auto' | 'cpu' | 'cuda') {
+  const cuda = wanted !== 'cpu' && cudaInstalled(ort);
+  if (wanted === 'cuda' && !cuda) {
+    throw new UserError('bad-usage', 'the CUDA execution provider is not installed with onnxruntime-node here; use --device cpu or auto');
+  }
+  if (cuda) {
+    try {
+      return { device: 'cuda' as Device, sessions: await Promise.all(files.map((f) => openSession(ort, dir, f, 'cuda'))) };
+    } catch (error) {
+      // Installed but unusable (no GPU or driver): auto falls back, an explicit request fails.
+      if (wanted === 'cuda') throw error;
+    }
+  }
+  return { device: 'cpu' as Device, sessions: await Promise.all(files.map((f) => openSession(ort, dir, f, 'cpu'))) };
 }
 
 export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
@@ -108,17 +126,17 @@ export async function loadPatchModel(dir: string, options: { device: 'auto' | 'c
     ...config.deepdebug,
   };
   const ort = await import('onnxruntime-node');
-  const device = providerFor(ort, options.device);
-  const encoderFile = onnxFile(dir, 'encoder_model');
-  const decoderFile = onnxFile(dir, 'decoder_model_merged');
+  const files: [string, string] = [onnxFile(dir, 'encoder_model'), onnxFile(dir, 'decoder_model_merged')];
   let tokenizer: Tokenizer;
   try {
     tokenizer = await loadTokenizer(dir, config.eos_token_id);
   } catch (error) {
     throw error instanceof UserError ? error : badModel(dir, 'cannot load the tokenizer', error);
   }
-  const encoder = await openSession(ort, dir, encoderFile, device);
-  const decoder = await openSession(ort, dir, decoderFile, device);
+  const {
+    device,
+    sessions: [encoder, decoder],
+  } = await openSessions(ort, dir, files, options.device);
   for (const name of ['input_ids', 'encoder_hidden_states', 'use_cache_branch', 'past_key_values.0.decoder.key']) {
     if (!decoder.inputNames.includes(name)) throw badModel(dir, `the merged decoder has no input ${name}`);
   }

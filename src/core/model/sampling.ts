@@ -23,9 +23,14 @@ function argmax(values: ArrayLike<number>): number {
  */
 export function chooseToken(logProbs: ArrayLike<number>, temperature: number, topP: number, random: () => number = Math.random): number {
   if (temperature <= 0) return argmax(logProbs);
-  const scaled = Array.from(logProbs, (lp, id) => ({ id, weight: lp / temperature }));
+  // Tokens under e^-30 of the best carry no mass worth sorting for (at most 1e-9 in all).
+  const top = logProbs[argmax(logProbs)]! / temperature;
+  const scaled: { id: number; weight: number }[] = [];
+  for (let id = 0; id < logProbs.length; id++) {
+    const weight = logProbs[id]! / temperature;
+    if (weight > top - 30) scaled.push({ id, weight });
+  }
   scaled.sort((a, b) => b.weight - a.weight);
-  const top = scaled[0]!.weight;
   let total = 0;
   const probs = scaled.map((entry) => Math.exp(entry.weight - top));
   for (const p of probs) total += p;
