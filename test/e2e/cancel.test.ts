@@ -11,7 +11,7 @@ describe('e2e: cancel', function () {
   let session: Session | undefined;
 
   before(function () {
-    this.timeout(600_000); // packaging and installing the .vsix, once per test process
+    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
     prepareExtension();
   });
 

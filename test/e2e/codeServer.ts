@@ -19,11 +19,12 @@ export function repoRoot(): string {
   throw new Error(`cannot find the deepdebug package.json above ${__dirname}`);
 }
 
+/** The code-server launcher; installs code-server first (scripts/install-code-server.sh) when missing. */
 export function codeServerBinary(): string {
   const dir = process.env.CODE_SERVER_DIR ?? path.join(repoRoot(), '.cache', 'code-server');
   const binary = path.join(dir, 'node_modules', '.bin', 'code-server');
   if (!fs.existsSync(binary)) {
-    throw new Error(`code-server is not installed in ${dir}: run scripts/install-code-server.sh first`);
+    execFileSync('bash', [path.join(repoRoot(), 'scripts', 'install-code-server.sh')], { stdio: 'inherit', timeout: 900_000 });
   }
   return binary;
 }

@@ -18,7 +18,7 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
   let session: Session | undefined;
 
   before(function () {
-    this.timeout(600_000); // packaging and installing the .vsix, once per test process
+    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
     prepareExtension();
   });
 
