@@ -167,7 +167,7 @@ function markdown(meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[
 /** Writes every output file; called after each bug, so a long run that stops keeps what it did. */
 function writeOutputs(outDir: string, meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[], results: readonly RealResult[]): void {
   const budget = meta.budgetSeconds;
-  meta.modelNotes = [...new Set(results.filter((r) => r.mode === 'model').map((r) => r.modelNote ?? 'no report'))].join('; ') || 'not run';
+  meta.modelNotes = [...new Set(results.filter((r) => r.mode === 'model' && r.modelNote !== null).map((r) => r.modelNote!))].join('; ') || 'not run';
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ ...meta, results }, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, 'results.md'), markdown(meta, bugs, modes, results));
