@@ -176,6 +176,8 @@ async function openModel(options: EngineOptions): Promise<ModelState> {
 /**
  * Model samples for the top suspects and model scores for the best templates, within a
  * deadline. Samples finished before the deadline are kept; a user cancel still propagates.
+ * A model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
+ * candidates: the failure becomes a note and the templates go on.
  */
 async function neuralCandidates(
   model: PatchModel,
@@ -184,7 +186,7 @@ async function neuralCandidates(
   templates: Candidate[],
   clock: Clock,
   hooks: EngineHooks,
-): Promise<{ samples: Candidate[]; templates: Candidate[] }> {
+): Promise<{ samples: Candidate[]; templates: Candidate[]; note?: string }> {
   const deadline = AbortSignal.timeout(Math.max(0, Math.floor(clock.left() * MODEL_TIME_SHARE)));
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, deadline]) : deadline;
   const samples: Candidate[] = [];
@@ -199,7 +201,10 @@ async function neuralCandidates(
     const head = await scoreCandidates(model, templates.slice(0, MODEL_SCORED_TEMPLATES), analysis.readSource, failureFor(suspects[0]!, analysis.failures), { signal });
     scored = [...head, ...templates.slice(MODEL_SCORED_TEMPLATES)];
   } catch (error) {
-    if (!isCanceled(error) || hooks.signal?.aborted) throw error;
+    if (hooks.signal?.aborted) throw error;
+    if (!isCanceled(error)) {
+      return { samples, templates: scored, note: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
+    }
   }
   return { samples, templates: scored };
 }
@@ -210,7 +215,7 @@ async function generateStage(
   options: EngineOptions,
   clock: Clock,
   hooks: EngineHooks,
-): Promise<Candidate[]> {
+): Promise<{ candidates: Candidate[]; modelNote?: string }> {
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const editable = analysis.suspects.filter((s) => options.allowTestEdits || !isTestFile(s.file));
   hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${Math.min(editable.length, TEMPLATE_SUSPECTS)} suspects` });
@@ -220,10 +225,13 @@ async function generateStage(
     isTestFile,
     failures: analysis.failures,
   });
-  if (!modelState.model) return orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates);
+  if (!modelState.model) return { candidates: orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates) };
   hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${modelState.info.name} (${modelState.info.device})` });
   const neural = await neuralCandidates(modelState.model, analysis, editable, templates, clock, hooks);
-  return orderForValidation(dedupeCandidates([...neural.samples, ...neural.templates])).slice(0, maxCandidates);
+  return {
+    candidates: orderForValidation(dedupeCandidates([...neural.samples, ...neural.templates])).slice(0, maxCandidates),
+    modelNote: neural.note,
+  };
 }
 
 async function validateStage(
@@ -331,7 +339,8 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
     if (recheck.stillFailing.length === 0) return done();
     throwIfAborted(hooks.signal);
-    const candidates = await generateStage(analysis, modelState, options, clock, hooks);
+    const { candidates, modelNote } = await generateStage(analysis, modelState, options, clock, hooks);
+    if (modelNote) report.model = { ...report.model, note: modelNote };
     report.stats.candidatesGenerated = candidates.length;
     const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
     throwIfAborted(hooks.signal);
