@@ -47,6 +47,9 @@ tar -czf "$RG_CACHE/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C /usr
 # under XDG_CONFIG_HOME during install.
 export npm_config_yes=true
 export npm_config_nodedir=/usr
+# code-server's postinstall refuses to run as root unless this is set; npm 11 no longer sets
+# it from --unsafe-perm, so it is passed as the environment variable the script reads.
+export npm_config_unsafe_perm=true
 export XDG_CONFIG_HOME="$WORK/config"
 
 # A folder of its own with its own package.json, so npm does not touch the project's.
