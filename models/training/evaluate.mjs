@@ -6,6 +6,8 @@
 // Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR [COUNT] > results.json
 // top-1: the greedy output is the fix. top-10: one of 10 samples (temperature 0.8, top-p 0.95)
 // or the greedy output is the fix. "The fix" means the same function text after the edit.
+// Also: how often the greedy output is a well-formed edit, and how often it edits the lines
+// the fix edits.
 
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
@@ -56,6 +58,8 @@ let greedyTokens = 0;
 for (const variant of ['skeleton', 'focal-only']) {
   let top1 = 0;
   let top10 = 0;
+  let wellFormed = 0;
+  let rightLines = 0;
   for (const example of chosen) {
     const { input, focal } = inputOf(example.encoder, variant === 'focal-only');
     const wanted = applyOutput(example.target, focal, model.format);
@@ -72,6 +76,10 @@ for (const variant of ['skeleton', 'focal-only']) {
     }
     const fixes = (outputs) => outputs.some((o) => applyOutput(o.text, focal, model.format) === wanted);
     const hit1 = fixes(greedy);
+    // Partial credit the exact-fix rates hide: a well-formed edit, and of the right lines.
+    const header = (text) => /^<L\d+><L\d+>/.exec(text)?.[0];
+    wellFormed += greedy.length && applyOutput(greedy[0].text, focal, model.format) !== null ? 1 : 0;
+    rightLines += greedy.length && header(greedy[0].text) === header(example.target) ? 1 : 0;
     const hit10 = hit1 || fixes(samples);
     top1 += hit1 ? 1 : 0;
     top10 += hit10 ? 1 : 0;
@@ -82,7 +90,12 @@ for (const variant of ['skeleton', 'focal-only']) {
       kind.top10 += hit10 ? 1 : 0;
     }
   }
-  results[variant] = { top1: top1 / chosen.length, top10: top10 / chosen.length };
+  results[variant] = {
+    top1: top1 / chosen.length,
+    top10: top10 / chosen.length,
+    greedyWellFormed: wellFormed / chosen.length,
+    greedyRightLines: rightLines / chosen.length,
+  };
   console.error(variant, JSON.stringify(results[variant]));
 }
 results.throughput = {
