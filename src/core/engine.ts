@@ -36,8 +36,6 @@ const DEFAULT_MAX_CANDIDATES = 2000;
 const TEMPLATE_SUSPECTS = 5;
 const MODEL_SUSPECTS = 3;
 const MODEL_SAMPLES_PER_SUSPECT = 16;
-/** Template candidates re-scored by the model (teacher-forced); scoring all of them would eat the budget. */
-const MODEL_SCORED_TEMPLATES = 64;
 /** The model may use this share of the time left: validation is what turns candidates into fixes. */
 const MODEL_TIME_SHARE = 0.4;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
@@ -174,23 +172,20 @@ async function openModel(options: EngineOptions): Promise<ModelState> {
 }
 
 /**
- * Model samples for the top suspects and model scores for the best templates, within a
- * deadline. Samples finished before the deadline are kept; a user cancel still propagates.
- * A model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
- * candidates: the failure becomes a note and the templates go on.
+ * Model samples for the top suspects, within a deadline. Samples finished before the deadline
+ * are kept; a user cancel still propagates. A model that fails mid-run (a corrupt graph, an
+ * input it cannot take) costs only its own candidates: the failure becomes a note.
  */
-async function neuralCandidates(
+async function modelSamples(
   model: PatchModel,
   analysis: Analysis,
   suspects: Suspect[],
-  templates: Candidate[],
   clock: Clock,
   hooks: EngineHooks,
-): Promise<{ samples: Candidate[]; templates: Candidate[]; note?: string }> {
+): Promise<{ samples: Candidate[]; note?: string }> {
   const deadline = AbortSignal.timeout(Math.max(0, Math.floor(clock.left() * MODEL_TIME_SHARE)));
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, deadline]) : deadline;
   const samples: Candidate[] = [];
-  let scored = templates;
   try {
     for (const suspect of suspects.slice(0, MODEL_SUSPECTS)) {
       const failure = failureFor(suspect, analysis.failures);
@@ -198,15 +193,21 @@ async function neuralCandidates(
         ...(await modelCandidates(model, [suspect], analysis.readSource, failure, { samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT, signal })),
       );
     }
-    const head = await scoreCandidates(model, templates.slice(0, MODEL_SCORED_TEMPLATES), analysis.readSource, failureFor(suspects[0]!, analysis.failures), { signal });
-    scored = [...head, ...templates.slice(MODEL_SCORED_TEMPLATES)];
   } catch (error) {
     if (hooks.signal?.aborted) throw error;
-    if (!isCanceled(error)) {
-      return { samples, templates: scored, note: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
-    }
+    if (!isCanceled(error)) return { samples, note: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
   }
-  return { samples, templates: scored };
+  return { samples };
+}
+
+/** The validated patches with the model's likelihood of each, the ranking's last tie-breaker. */
+async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], analysis: Analysis, signal?: AbortSignal): Promise<ValidatedPatch[]> {
+  const failure = analysis.suspects[0] ? failureFor(analysis.suspects[0], analysis.failures) : undefined;
+  const scored = await scoreCandidates(model, patches, analysis.readSource, failure, { signal }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    return patches; // Likelihood only breaks ties: a model error must not cost the fixes.
+  });
+  return patches.map((patch, index) => ({ ...patch, modelLogProb: scored[index]?.modelLogProb ?? patch.modelLogProb }));
 }
 
 async function generateStage(
@@ -227,9 +228,9 @@ async function generateStage(
   });
   if (!modelState.model) return { candidates: orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates) };
   hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${modelState.info.name} (${modelState.info.device})` });
-  const neural = await neuralCandidates(modelState.model, analysis, editable, templates, clock, hooks);
+  const neural = await modelSamples(modelState.model, analysis, editable, clock, hooks);
   return {
-    candidates: orderForValidation(dedupeCandidates([...neural.samples, ...neural.templates])).slice(0, maxCandidates),
+    candidates: orderForValidation(dedupeCandidates([...neural.samples, ...templates])).slice(0, maxCandidates),
     modelNote: neural.note,
   };
 }
@@ -283,7 +284,7 @@ async function validateStage(
     clearTimeout(timer);
     hooks.signal?.removeEventListener('abort', onAbort);
   }
-  return { patches: rankValidated(patches), validated, timeToFirstFixMs };
+  return { patches, validated, timeToFirstFixMs };
 }
 
 function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
@@ -344,7 +345,8 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     report.stats.candidatesGenerated = candidates.length;
     const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
     throwIfAborted(hooks.signal);
-    report.patches = result.patches;
+    const patches = modelState.model ? await withLikelihood(modelState.model, result.patches, analysis, hooks.signal) : result.patches;
+    report.patches = rankValidated(patches);
     report.stats.candidatesValidated = result.validated;
     report.stats.timeToFirstFixMs = result.timeToFirstFixMs;
     return done();

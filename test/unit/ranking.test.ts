@@ -14,32 +14,25 @@ function validated(c: Candidate): ValidatedPatch {
 }
 
 describe('ranking', () => {
-  it('interleaves model samples and templates, each best first', () => {
-    const ordered = orderForValidation([
-      candidate('t-low', 'template', 0.1),
-      candidate('m-low', 'model', 0, -2.0),
-      candidate('t-high', 'template', 0.9),
-      candidate('t-mid', 'template', 0.5),
-      candidate('m-high', 'model', 0, -0.5),
+  it('puts a model sample after every four templates, each list best first', () => {
+    const templates = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1].map((score) => candidate(`t${score}`, 'template', score));
+    const samples = [candidate('m-low', 'model', 0.1, -2.0), candidate('m-high', 'model', 0.6, -0.5), candidate('m-mid', 'model', 0.3, -1)];
+    const ordered = orderForValidation([...samples, ...templates]);
+    assert.deepEqual(ordered.map((c) => c.summary), [
+      't0.9', 't0.8', 't0.7', 't0.6', 'm-high', 't0.5', 't0.4', 't0.3', 't0.2', 'm-mid', 't0.1', 'm-low',
     ]);
-    assert.deepEqual(ordered.map((c) => c.summary), ['m-high', 't-high', 'm-low', 't-mid', 't-low']);
   });
 
-  it('puts model-scored templates before unscored ones', () => {
-    const ordered = orderForValidation([candidate('plain', 'template', 0.9), candidate('scored', 'template', 0.2, -1)]);
-    assert.deepEqual(ordered.map((c) => c.summary), ['scored', 'plain']);
-  });
-
-  it('ranks validated patches by likelihood, then score, then edit size', () => {
+  it('ranks validated patches by score, then edit size, then likelihood', () => {
     const big = '--- a\n+++ b\n-x\n-y\n+z\n+w\n';
     const small = '--- a\n+++ b\n-x\n+z\n';
     assert.equal(changedLines(big), 4);
     const ranked = rankValidated([
       validated(candidate('big', 'template', 0.5, undefined, big)),
-      validated(candidate('small', 'template', 0.5, undefined, small)),
-      validated(candidate('likely', 'model', 0.1, -0.3)),
-      validated(candidate('better-score', 'template', 0.8)),
+      validated(candidate('small-unlikely', 'template', 0.5, -3, small)),
+      validated(candidate('small-likely', 'template', 0.5, -0.3, small)),
+      validated(candidate('best-score', 'template', 0.8)),
     ]);
-    assert.deepEqual(ranked.map((p) => p.summary), ['likely', 'better-score', 'small', 'big']);
+    assert.deepEqual(ranked.map((p) => p.summary), ['best-score', 'small-likely', 'small-unlikely', 'big']);
   });
 });
