@@ -2,7 +2,7 @@
 // tests: DeepDebug says what is wrong in one clear message, keeps working, and changes nothing.
 import assert from 'node:assert/strict';
 import { debugAndWait, openReviewPanel } from './deepdebugUi';
-import { prepareExtension, Session, snapshotFiles } from './harness';
+import { scenarioSessions, snapshotFiles } from './harness';
 import type { Workbench } from './workbench';
 
 /**
@@ -21,20 +21,10 @@ async function assertHandled(workbench: Workbench, outcome: string): Promise<voi
 describe('e2e: bad input', function () {
   this.timeout(300_000);
   this.slow(45_000);
-  let session: Session | undefined;
-
-  before(function () {
-    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
-    prepareExtension();
-  });
-
-  afterEach(async function () {
-    await session?.finish(this.currentTest);
-    session = undefined;
-  });
+  const startSession = scenarioSessions();
 
   it('code under test with a syntax error: a message naming the SyntaxError and its place, nothing changed', async () => {
-    session = await Session.start({ fixture: 'syntax-error', scenario: 'bad-input-syntax-error' });
+    const session = await startSession({ fixture: 'syntax-error', scenario: 'bad-input-syntax-error' });
     const before = snapshotFiles(session.workspace);
     const outcome = await debugAndWait(session.workbench);
     assert.match(outcome.text, /SyntaxError.*inventory\.py:4/);
@@ -44,7 +34,7 @@ describe('e2e: bad input', function () {
   });
 
   it('a workspace without tests: a clear message, nothing changed', async () => {
-    session = await Session.start({ fixture: 'no-tests', scenario: 'bad-input-no-tests' });
+    const session = await startSession({ fixture: 'no-tests', scenario: 'bad-input-no-tests' });
     const before = snapshotFiles(session.workspace);
     const outcome = await debugAndWait(session.workbench);
     assert.match(outcome.text, /no tests|collected no|no failing test/i);

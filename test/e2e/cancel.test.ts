@@ -3,25 +3,15 @@
 // and no file changed.
 import assert from 'node:assert/strict';
 import { debugCommand, openReviewPanel, progressToast } from './deepdebugUi';
-import { prepareExtension, Session, snapshotFiles } from './harness';
+import { scenarioSessions, snapshotFiles } from './harness';
 
 describe('e2e: cancel', function () {
   this.timeout(300_000);
   this.slow(60_000);
-  let session: Session | undefined;
-
-  before(function () {
-    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
-    prepareExtension();
-  });
-
-  afterEach(async function () {
-    await session?.finish(this.currentTest);
-    session = undefined;
-  });
+  const startSession = scenarioSessions();
 
   it('Cancel on the progress notification during validation stops the run and changes nothing', async () => {
-    session = await Session.start({ fixture: 'slow-tests', scenario: 'cancel-during-validation' });
+    const session = await startSession({ fixture: 'slow-tests', scenario: 'cancel-during-validation' });
     const { workbench } = session;
     const before = snapshotFiles(session.workspace);
 

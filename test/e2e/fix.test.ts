@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { addedLines, debugAndWait, openReviewPanel } from './deepdebugUi';
-import { prepareExtension, Session, snapshotFiles } from './harness';
+import { scenarioSessions, snapshotFiles } from './harness';
 
 // The fixture's bug: bulk_discount (lines 4-8 of pricing.py) uses `>` where `>=` is meant.
 const buggyFile = 'pricing.py';
@@ -15,20 +15,10 @@ const allTestsPass = /passes (\d+)\/\1 tests?/;
 describe('e2e: Debug with DeepDebug on a failing test', function () {
   this.timeout(360_000);
   this.slow(60_000);
-  let session: Session | undefined;
-
-  before(function () {
-    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
-    prepareExtension();
-  });
-
-  afterEach(async function () {
-    await session?.finish(this.currentTest);
-    session = undefined;
-  });
+  const startSession = scenarioSessions();
 
   it('lists a validated patch; the quick fix at the suspicious line applies it and pytest passes', async () => {
-    session = await Session.start({ fixture: 'failing-test', scenario: 'fix-and-apply' });
+    const session = await startSession({ fixture: 'failing-test', scenario: 'fix-and-apply' });
     const { workbench } = session;
     const original = fs.readFileSync(path.join(session.workspace, buggyFile), 'utf8');
     assert.notEqual(session.runPytest().status, 0, 'the fixture must start with a failing test');
@@ -71,7 +61,7 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
   });
 
   it('"Show diff" opens a diff editor with the patch, and the file stays as it was', async () => {
-    session = await Session.start({ fixture: 'failing-test', scenario: 'show-diff' });
+    const session = await startSession({ fixture: 'failing-test', scenario: 'show-diff' });
     const { workbench } = session;
     const before = snapshotFiles(session.workspace);
     const original = fs.readFileSync(path.join(session.workspace, buggyFile), 'utf8');

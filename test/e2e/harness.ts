@@ -30,8 +30,6 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Packages and installs the extension for this test process's sessions (see codeServer.ts). */
-export const prepareExtension = preparedExtensionsDir;
 
 export function fixtureDir(name: string): string {
   return path.join(repoRoot(), 'test', 'e2e', 'fixtures', name);
@@ -200,4 +198,22 @@ export function snapshotFiles(dir: string): Map<string, string> {
   };
   walk(dir);
   return hashes;
+}
+
+/**
+ * The hooks every scenario suite needs: the extension packaged and installed once per test
+ * process, and each test's session finished after it (screenshot on failure, logs, teardown
+ * that proves nothing outlived code-server). Returns the function tests start sessions with.
+ */
+export function scenarioSessions(): (options: SessionOptions) => Promise<Session> {
+  let current: Session | undefined;
+  before(function () {
+    this.timeout(900_000); // code-server on first use, then packaging and installing the .vsix, once per process
+    preparedExtensionsDir();
+  });
+  afterEach(async function () {
+    await current?.finish(this.currentTest);
+    current = undefined;
+  });
+  return async (options) => (current = await Session.start(options));
 }
