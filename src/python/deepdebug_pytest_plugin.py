@@ -451,6 +451,10 @@ class Recorder:
 
 _recorder = None
 
+# The settings above; other DEEPDEBUG_* variables belong to the user's tests and stay.
+_SETTINGS = ("DEEPDEBUG_REPORT", "DEEPDEBUG_WORKSPACE", "DEEPDEBUG_COVERAGE", "DEEPDEBUG_TIMEOUT",
+             "DEEPDEBUG_FAULT", "DEEPDEBUG_DESELECT")
+
 
 def pytest_configure(config):
     global _recorder
@@ -458,8 +462,8 @@ def pytest_configure(config):
         _recorder = Recorder(config)
         _keep_plugins_out_of_workspace(config, os.path.dirname(os.environ["DEEPDEBUG_REPORT"]))
         # Subprocesses the tests start (a nested pytest) must not write into our report.
-        for name in [name for name in os.environ if name.startswith("DEEPDEBUG_")]:
-            del os.environ[name]
+        for name in _SETTINGS:
+            os.environ.pop(name, None)
 
 
 def pytest_unconfigure(config):
