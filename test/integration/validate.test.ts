@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +7,7 @@ import { CanceledError, UserError } from '../../src/core/errors';
 import { packageRoot } from '../../src/core/resources';
 import type { Candidate } from '../../src/core/types';
 import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
+import { hashTree } from '../helpers/workspace';
 
 // Real pytest sessions (python3 with pytest) validating candidates on test/fixtures/validate-*.
 
@@ -44,19 +44,6 @@ function candidate(fn: string, replace: (text: string) => string, lines: [number
 
 const fixed = (text: string) => text.replace('x > pivot', 'x >= pivot');
 
-/** Every file under a folder with the sha256 of its bytes. */
-function hashTree(folder: string): Map<string, string> {
-  const hashes = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hashes.set(path.relative(folder, full), createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
-    }
-  };
-  walk(folder);
-  return hashes;
-}
 
 /** Processes whose working directory lies under `root` (workers and their candidate children). */
 function processesUnder(root: string): number[] {
