@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { UserError, throwIfAborted, describeError, isCanceled } from './errors';
+import { throwIfAborted, describeError, isCanceled } from './errors';
 import { runPytest } from './pytest/run';
 import { failuresOf, isTestFile } from './pytest/failures';
 import { failureFor, localize } from './localize';
@@ -60,13 +60,6 @@ function startClock(budgetMs: number): Clock {
   };
 }
 
-async function checkWorkspace(workspace: string): Promise<string> {
-  const absolute = path.resolve(workspace);
-  const stat = await fs.stat(absolute).catch(() => null);
-  if (!stat?.isDirectory()) throw new UserError('bad-workspace', `workspace not found or not a folder: ${workspace}`);
-  return absolute;
-}
-
 function sourceReader(workspace: string): (file: string) => Promise<string | null> {
   const cache = new Map<string, Promise<string | null>>();
   return (file) => {
@@ -94,12 +87,12 @@ interface Analysis {
 }
 
 async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: Clock): Promise<Analysis> {
-  const workspace = await checkWorkspace(options.workspace);
+  // runPytest checks the folder (one clear error) and resolves it; the later stages use its answer.
   const python = options.python ?? 'python3';
   hooks.onProgress?.({ stage: 'running-tests', message: 'running tests' });
   const run = await runPytest(
     {
-      workspace,
+      workspace: options.workspace,
       python,
       selection: options.tests,
       coverage: true,
@@ -109,6 +102,7 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     },
     hooks.signal,
   );
+  const workspace = run.workspace;
   const failures = failuresOf(run);
   throwIfAborted(hooks.signal);
   hooks.onProgress?.({
