@@ -25,6 +25,7 @@ The code stays compatible with Python 3.8 and pytest 7: it runs in the user's in
 import faulthandler
 import json
 import os
+import shutil
 import signal
 import sys
 import sysconfig
@@ -477,9 +478,17 @@ def _keep_plugins_out_of_workspace(config, scratch):
     """Points installed plugins that write into the rootdir at our scratch folder instead.
 
     pytest-benchmark creates ./.benchmarks in its own pytest_configure (trylast, so after this).
+    Hypothesis keeps its example database in ./.hypothesis and reads the variable below when it
+    first needs the database; it gets a copy, so examples that failed before still replay and
+    new ones are not written back.
     """
     if getattr(config.option, "benchmark_storage", None) == "file://./.benchmarks":
         config.option.benchmark_storage = "file://" + os.path.join(scratch, "benchmarks")
+    if "HYPOTHESIS_STORAGE_DIRECTORY" not in os.environ:
+        hypothesis_home = os.path.join(scratch, "hypothesis")
+        if os.path.isdir(".hypothesis"):
+            shutil.copytree(".hypothesis", hypothesis_home, symlinks=True)
+        os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = hypothesis_home
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -214,6 +214,18 @@ describe('runPytest on real pytest runs', function () {
     assert.deepEqual(result.coverage?.['greeting.py'], [6, 7]);
   });
 
+  it("keeps Hypothesis's example database out of the workspace", async function () {
+    try {
+      execFileSync(python, ['-c', 'import hypothesis']);
+    } catch {
+      this.skip(); // the interpreter has no Hypothesis: nothing to keep out
+    }
+    const before = snapshot(fixture('pytest-hypothesis'));
+    const run = await runPytest(options('pytest-hypothesis'));
+    assert.equal(test(run, 'tests/test_clamp.py::test_clamp_stays_in_range').outcome, 'failed');
+    assert.deepEqual(snapshot(fixture('pytest-hypothesis')), before, 'the run wrote into the workspace');
+  });
+
   it('gives one clear error when nothing is collected', async () => {
     await rejectsWith(runPytest(options('pytest-no-tests')), 'no-tests', /no tests were collected/);
     await rejectsWith(runPytest(options('pytest-basic', { selection: ['-k', 'no_such_test'] })), 'no-tests', /matched the selection: -k no_such_test/);
