@@ -327,6 +327,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     throw error;
   });
   const modelState = await modelPromise;
+  report.containment = pool.containment;
   try {
     report.model = modelState.info;
     const recheck = await pool.recheckFailing();

@@ -156,7 +156,38 @@ export interface FixReport {
   patches: ValidatedPatch[];
   /** Which model produced candidates, or why none did. */
   model: { name: string | null; device: string | null; note?: string };
+  /** How candidates were contained while their tests ran; absent when none ran. */
+  containment?: Containment;
   stats: FixStats;
+}
+
+/** Limits on one candidate (the patch and all its tests). */
+export interface CandidateLimits {
+  wallMs: number;
+  /** CPU seconds of each process the candidate runs. */
+  cpuSeconds: number;
+  /** Address space a candidate may add to its worker's. */
+  memoryMb: number;
+  /** Largest file a candidate may write. */
+  fileSizeMb: number;
+  /** Processes and threads a candidate may add; null: not limited. */
+  processes: number | null;
+  /** How the process count is limited: a pids cgroup, RLIMIT_NPROC (not for root), or not at all. */
+  processLimitBy: 'pids-cgroup' | 'rlimit-nproc' | null;
+}
+
+/**
+ * Where candidates run. 'bubblewrap': the filesystem read-only except the validator's shadow
+ * copy and private temp folder, no network, own PID namespace. 'none': shadow copy, minimal
+ * environment and limits only (a candidate can write anywhere the user can and use the network).
+ */
+export interface Containment {
+  sandbox: 'bubblewrap' | 'none';
+  /** Why there is no sandbox: "bubblewrap not found", "not Linux", "disabled", ... */
+  reason?: string;
+  limits: CandidateLimits;
+  /** One line for people, e.g. "no sandbox (bubblewrap not found): candidates run with resource limits only". */
+  summary: string;
 }
 
 /** The JSON report of `deepdebug analyze`. */

@@ -19,6 +19,11 @@ corrupt the protocol. Requests:
   first that fails.
 - ``{"op": "cancel"}`` while a request runs: kill its child. ``{"op": "quit"}`` or EOF: exit.
 
+check and validate also carry the candidate's limits: ``cpuSeconds`` (RLIMIT_CPU),
+``fileSizeMb`` (RLIMIT_FSIZE) and ``nproc`` (an RLIMIT_NPROC allowance, or null where a pids
+cgroup around the worker limits processes instead). After each request every process the
+candidate left (the worker is their child subreaper) is killed.
+
 The node ids to serve are listed in the JSON file named by DEEPDEBUG_WORKER_TESTS.
 
 Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
@@ -57,21 +62,27 @@ sys.dont_write_bytecode = True
 
 
 _prctl: Any = None
+PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere). The first call
-    (in the worker) loads libc; children reuse it, as dlopen in every child costs ~30 ms."""
+def _set_prctl(option: int, value: int) -> bool:
+    """prctl on Linux; False elsewhere. The first call (in the worker) loads libc; children
+    reuse it, as dlopen in every child costs ~30 ms."""
     global _prctl
     try:
         if _prctl is None:
             import ctypes
 
             _prctl = ctypes.CDLL(None, use_errno=True).prctl
-        pr_set_pdeathsig = 1
-        _prctl(pr_set_pdeathsig, signal.SIGKILL)
+        return _prctl(option, value) == 0
     except (OSError, AttributeError):
-        pass
+        return False
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+    _set_prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -513,6 +524,8 @@ def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]]) -> List[
 
 
 PASSED = ("passed", "xpassed")
+# How often a running candidate's exit is checked while its report pipe is quiet.
+EXIT_POLL_S = 0.05
 NOT_BROKEN = ("passed", "xpassed", "skipped", "xfailed")
 
 
@@ -533,7 +546,11 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
     return {"applied": applied, "results": results}
 
 
-def limit_child(memory_mb: int) -> None:
+def limit_child(request: Dict[str, Any]) -> None:
+    """The candidate's own limits, inherited by everything it starts. The process count is
+    capped by the pids cgroup the whole worker runs in, where there is one (the request then
+    has no "nproc"): RLIMIT_NPROC does not bind root."""
+    memory_mb = int(request.get("memoryMb", 0))
     if memory_mb > 0 and os.path.exists("/proc/self/statm"):
         # Allowance on top of what the worker already maps (libraries reserve large address
         # ranges). Linux only: elsewhere RLIMIT_AS is not enforced anyway.
@@ -541,9 +558,91 @@ def limit_child(memory_mb: int) -> None:
             current = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         limit = current + memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    cpu = int(request.get("cpuSeconds", 0))
+    if cpu > 0:
+        # SIGXCPU at the soft limit, SIGKILL a second later for a process that handles it.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     # A candidate printing in a loop must not fill the disk through pytest's capture files.
-    size = 512 * 1024 * 1024
+    size = int(request.get("fileSizeMb", 512)) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    nproc = request.get("nproc")
+    if nproc:
+        # RLIMIT_NPROC counts all of this user's processes, so the allowance goes on top.
+        limit = own_process_count() + int(nproc)
+        resource.setrlimit(resource.RLIMIT_NPROC, (limit, limit))
+
+
+def own_process_count() -> int:
+    uid = os.getuid()
+    count = 0
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
+                count += 1
+        except OSError:
+            pass
+    return count
+
+
+def children_of_self() -> List[int]:
+    """This process's children, live or not yet reaped."""
+    pids: List[int] = []
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children") as handle:
+                pids += [int(p) for p in handle.read().split()]
+        return pids
+    except FileNotFoundError:
+        return children_by_scan()
+    except OSError:
+        return []
+
+
+def children_by_scan() -> List[int]:
+    """For kernels without /proc/<pid>/task/<tid>/children: every process's parent, read."""
+    me = os.getpid()
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                # The command name, in parentheses, may contain spaces: fields follow the last ")".
+                if int(handle.read().rsplit(")", 1)[1].split()[1]) == me:
+                    pids.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    return pids
+
+
+def kill_descendants() -> None:
+    """Kills and reaps every process left below the worker. The worker is a child subreaper,
+    so a candidate's processes that outlive their parent (daemons, a fork bomb's orphans, a
+    new session) become its children; killing the children again until none is left takes
+    the whole tree, whatever process groups or sessions it made."""
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline:
+        reap()
+        children = children_of_self()
+        if not children:
+            return
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.001)
+
+
+def reap() -> None:
+    """Collects every child that has exited, without waiting for others."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
 
 
 # ---------------------------------------------------------------------------------------------
@@ -606,13 +705,16 @@ class Server:
         deadline = started + request.get("timeoutMs", 10000) / 1000.0
         chunks: List[bytes] = []
         status = "done"
+        wait_status: Optional[int] = None
         try:
             while True:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     status = "timeout"
                     break
-                readable, _, _ = select.select([read_end, self.request_fd], [], [], remaining)
+                # Processes the candidate started may hold the pipe open after the child exited,
+                # so its end is also seen by polling its exit, not only by the pipe's EOF.
+                readable, _, _ = select.select([read_end, self.request_fd], [], [], min(remaining, EXIT_POLL_S))
                 if self.request_fd in readable:
                     self.reader.fill()
                     line = self.reader.pending_line()
@@ -624,16 +726,25 @@ class Server:
                     if not chunk:
                         break
                     chunks.append(chunk)
+                elif not readable:
+                    exited, exit_status = os.waitpid(pid, os.WNOHANG)
+                    if exited == pid:
+                        wait_status = exit_status
+                        # It wrote its whole report before exiting: all of it is in the pipe.
+                        chunks.append(read_available(read_end))
+                        break
         finally:
             os.close(read_end)
             if status != "done":
                 kill_group(pid)
-            _, wait_status = os.waitpid(pid, 0)
+            if wait_status is None:
+                _, wait_status = os.waitpid(pid, 0)
         if status == "canceled" and self.reader.eof:
             return None
         reply: Dict[str, Any] = {"op": "result", "id": request.get("id"), "status": status, "results": [], "detail": ""}
+        # Whatever the tests left running in the background, in any group or session.
+        kill_descendants()
         if status == "done":
-            kill_group(pid)  # whatever the tests left running in the background
             try:
                 reply.update(json.loads(b"".join(chunks)))
             except ValueError:
@@ -653,7 +764,7 @@ class Server:
             os.close(read_end)
             os.close(self.request_fd)
             os.close(self.reply_fd)
-            limit_child(int(request.get("memoryMb", 0)))
+            limit_child(request)
             report = child_main(request, self)
             payload = json.dumps(report).encode()
         except BaseException:  # noqa: BLE001 - report anything rather than die silently
@@ -664,6 +775,20 @@ class Server:
                 payload = payload[os.write(write_end, payload) :]
         finally:
             os._exit(code)
+
+
+def read_available(fd: int) -> bytes:
+    os.set_blocking(fd, False)
+    data = b""
+    try:
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+    except BlockingIOError:
+        pass
+    return data
 
 
 def kill_group(pid: int) -> None:
@@ -697,6 +822,7 @@ def pytest_runtestloop(session: Any) -> Optional[bool]:
     if fds is None:
         return None
     _die_with_parent()
+    _set_prctl(PR_SET_CHILD_SUBREAPER, 1)
     # Pre-create the session's temp root so every child shares it instead of making its own.
     factory = getattr(session.config, "_tmp_path_factory", None)
     if factory is not None:

@@ -3,8 +3,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CanceledError, UserError, throwIfAborted } from '../errors';
 import { pythonHelpersDir } from '../resources';
-import type { Candidate } from '../types';
-import type { ResultMessage } from './protocol';
+import type { Candidate, Containment } from '../types';
+import { planContainment } from './containment';
+import { candidateEnvironment } from './environment';
+import type { ChildLimits, ResultMessage } from './protocol';
 import { coveringTests, type CoverageMap } from './selection';
 import { createShadowCopy, removeShadowCopy, type ShadowCopy } from './shadow';
 import { verdictOf, type ValidationOutcome } from './verdict';
@@ -15,7 +17,8 @@ export type { PatchMethod } from './protocol';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest
 // sessions on a shadow copy of the workspace, each forking one child per candidate (see
-// src/python/deepdebug_worker.py). validate() calls queue over the workers.
+// src/python/deepdebug_worker.py). validate() calls queue over the workers. Candidates run
+// contained (see containment.ts): bubblewrap where it works, a minimal environment, limits.
 
 export interface ValidatorOptions {
   workspace: string;
@@ -32,10 +35,15 @@ export interface ValidatorOptions {
   memoryLimitMb?: number;
   /** Per test node id: workspace-relative file -> executed lines. */
   coverage?: CoverageMap;
+  /** Run candidates in the bubblewrap sandbox where it works; default true. */
+  sandbox?: boolean;
+  /** Processes and threads one candidate may start; default 256. */
+  processLimit?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MEMORY_MB = 2048;
+const DEFAULT_PROCESS_LIMIT = 256;
 
 interface Waiter {
   resolve: (worker: WorkerProcess) => void;
@@ -64,6 +72,8 @@ export class ValidatorPool {
     /** Requested tests the sessions did not collect (e.g. collection errors): never validated. */
     readonly uncollected: string[],
     private readonly size: number,
+    /** How candidates are contained; reported as FixReport.containment. */
+    readonly containment: Containment,
   ) {
     this.launched = size;
   }
@@ -75,14 +85,31 @@ export class ValidatorPool {
     }
     if (options.failing.length === 0) throw new UserError('no-tests', 'no failing test to validate patches against');
     const size = Math.max(1, options.workers ?? os.availableParallelism());
+    const containment = await planContainment({
+      sandbox: options.sandbox ?? true,
+      wallMs: options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
+      processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
+    });
     const shadow = await createShadowCopy(options.workspace);
     const tests = [...new Set([...options.failing, ...options.passing])];
-    const launch = {
+    const helpersDir = pythonHelpersDir();
+    const launch: Omit<WorkerLaunch, 'basetemp'> = {
       python: options.python,
       cwd: shadow.workspace,
-      helpersDir: pythonHelpersDir(),
+      helpersDir,
       tests,
       testsFile: path.join(shadow.root, 'tests.json'),
+      env: candidateEnvironment(
+        process.env,
+        await privateFolders(shadow).catch(async (error: unknown) => {
+          await removeShadowCopy(shadow);
+          throw error;
+        }),
+        helpersDir,
+      ),
+      sandboxWritable: containment.sandbox === 'bubblewrap' ? shadow.root : null,
+      cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
     };
     const started = await Promise.allSettled(
       Array.from({ length: size }, (_, i) => WorkerProcess.start({ ...launch, basetemp: basetempFor(shadow, i) })),
@@ -112,6 +139,7 @@ export class ValidatorPool {
       options.passing.filter((id) => !missing.has(id)),
       tests.filter((id) => missing.has(id)),
       size,
+      containment,
     );
     for (const { worker } of workers) pool.adopt(worker);
     return pool;
@@ -136,10 +164,7 @@ export class ValidatorPool {
    * from then on no longer required of a patch (a flaky test is reported, not repaired).
    */
   async recheckFailing(signal?: AbortSignal): Promise<{ stillFailing: string[]; flaky: string[] }> {
-    const reply = await this.run(
-      { op: 'check', tests: this.failingTests, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb },
-      signal,
-    );
+    const reply = await this.run({ op: 'check', tests: this.failingTests, ...this.childLimits }, signal);
     const passed = new Set(
       reply.status === 'done'
         ? reply.results.filter((r) => r.outcome === 'passed' || r.outcome === 'xpassed').map((r) => r.nodeid)
@@ -185,8 +210,7 @@ export class ValidatorPool {
           failing: this.failingTests,
           passing: this.passing,
           covering,
-          timeoutMs: this.timeoutMs,
-          memoryMb: this.memoryMb,
+          ...this.childLimits,
         },
         signal,
       );
@@ -220,12 +244,9 @@ export class ValidatorPool {
     return this.disposing;
   }
 
-  private get timeoutMs(): number {
-    return this.options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  }
-
-  private get memoryMb(): number {
-    return this.options.memoryLimitMb ?? DEFAULT_MEMORY_MB;
+  private get childLimits(): ChildLimits {
+    const { wallMs, memoryMb, cpuSeconds, fileSizeMb, processes, processLimitBy } = this.containment.limits;
+    return { timeoutMs: wallMs, memoryMb, cpuSeconds, fileSizeMb, nproc: processLimitBy === 'rlimit-nproc' ? processes : null };
   }
 
   private candidateProblem(candidate: Candidate): string | undefined {
@@ -316,6 +337,13 @@ export class ValidatorPool {
       })
       .finally(() => this.starting--);
   }
+}
+
+/** HOME and the temp folder of the candidates: inside the shadow's folder, the only one they may write. */
+async function privateFolders(shadow: ShadowCopy): Promise<{ home: string; temp: string }> {
+  const folders = { home: path.join(shadow.root, '.home'), temp: path.join(shadow.root, '.tmp') };
+  await Promise.all(Object.values(folders).map((folder) => fs.promises.mkdir(folder)));
+  return folders;
 }
 
 function basetempFor(shadow: ShadowCopy, index: number): string {

@@ -11,15 +11,23 @@ export interface ReadyMessage {
   missing: string[];
 }
 
-export interface CheckRequest {
+/** The per-candidate limits the worker's forked child sets on itself. */
+export interface ChildLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  cpuSeconds: number;
+  fileSizeMb: number;
+  /** RLIMIT_NPROC allowance; null where a pids cgroup limits processes (or nothing can). */
+  nproc: number | null;
+}
+
+export interface CheckRequest extends ChildLimits {
   op: 'check';
   id: number;
   tests: string[];
-  timeoutMs: number;
-  memoryMb: number;
 }
 
-export interface ValidateRequest {
+export interface ValidateRequest extends ChildLimits {
   op: 'validate';
   id: number;
   /** Workspace-relative POSIX path of the patched file. */
@@ -33,8 +41,6 @@ export interface ValidateRequest {
   passing: string[];
   /** Passing tests that cover the patched function; used only when the patch is a body swap. */
   covering: string[] | null;
-  timeoutMs: number;
-  memoryMb: number;
 }
 
 export type WorkerRequest = CheckRequest | ValidateRequest | { op: 'cancel' } | { op: 'quit' };

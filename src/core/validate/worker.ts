@@ -3,16 +3,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
+import { createPidsCgroup, type PidsCgroup } from './limits';
 import type { CheckRequest, ReadyMessage, ResultMessage, ValidateRequest, WorkerMessage, WorkerRequest } from './protocol';
+import { sandboxArgs } from './sandbox';
 
 // One Python worker process: a pytest session on the shadow copy whose test loop serves
 // requests (see src/python/deepdebug_worker.py). Requests go down fd 3, replies come up fd 4;
-// stdout and stderr are drained into a bounded tail for error messages.
+// stdout and stderr are drained into a bounded tail for error messages. Where asked, the
+// session runs inside the bubblewrap sandbox (which passes the inherited pipes through) and
+// inside its own pids cgroup.
 
 const REQUEST_FD = 3;
 const REPLY_FD = 4;
 const OUTPUT_TAIL_CHARS = 8000;
 const QUIT_GRACE_MS = 2000;
+/** Tasks the session may start while it collects (conftest code may run commands). */
+const STARTUP_TASKS = 64;
 
 export interface WorkerLaunch {
   python: string;
@@ -25,6 +31,12 @@ export interface WorkerLaunch {
   testsFile: string;
   /** This worker's own pytest temp root, inside the shadow's temp folder. */
   basetemp: string;
+  /** The session's whole environment (see environment.ts); the protocol's variables are added. */
+  env: NodeJS.ProcessEnv;
+  /** Run inside bubblewrap, writable only in this folder (null: no sandbox). */
+  sandboxWritable: string | null;
+  /** Tasks a candidate may add, enforced by a pids cgroup around the session (null: none). */
+  cgroupTasks: number | null;
 }
 
 export class WorkerDiedError extends Error {
@@ -47,8 +59,12 @@ export class WorkerProcess {
   private exitError: Error | undefined;
   private readonly exitPromise: Promise<void>;
   private nextId = 1;
+  private released: Promise<void> | undefined;
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly cgroup: PidsCgroup | null,
+  ) {
     child.stdout?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
     (child.stdio[REPLY_FD] as Readable).on('data', (chunk: Buffer) => this.onReplyData(chunk));
@@ -61,7 +77,8 @@ export class WorkerProcess {
       });
       child.on('exit', (code, signal) => {
         this.onExit(new WorkerDiedError(`validation worker exited (${signal ?? `status ${code}`}): ${this.tail()}`));
-        resolve();
+        // A worker that died by itself (a candidate killed it) may leave processes behind.
+        void this.release().then(resolve);
       });
     });
   }
@@ -69,14 +86,14 @@ export class WorkerProcess {
   /** Starts a worker and waits until its session has collected the tests. */
   static async start(launch: WorkerLaunch): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PYTHONPATH: [launch.helpersDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
-      PYTHONDONTWRITEBYTECODE: '1',
+      ...launch.env,
       DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
       DEEPDEBUG_WORKER_TESTS: launch.testsFile,
     };
+    const python = findExecutable(launch.python, env.PATH);
+    if (!python) throw new UserError('no-python', `cannot run the Python interpreter ${launch.python}`);
     fs.writeFileSync(launch.testsFile, JSON.stringify(launch.tests));
-    const args = [
+    const pytestArgs = [
       '-m',
       'pytest',
       '-q',
@@ -93,14 +110,21 @@ export class WorkerProcess {
       '--',
       ...testFiles(launch.tests),
     ];
-    const child = spawn(launch.python, args, {
+    let command = [python, ...pytestArgs];
+    if (launch.sandboxWritable !== null) command = ['bwrap', ...sandboxArgs([launch.sandboxWritable]), '--', ...command];
+    const cgroup = launch.cgroupTasks === null ? null : createPidsCgroup(launch.cgroupTasks + STARTUP_TASKS);
+    if (cgroup) {
+      // The shell joins the cgroup, then becomes the worker: nothing runs outside it.
+      command = ['/bin/sh', '-c', 'echo 0 > "$0" && exec "$@"', path.join(cgroup.dir, 'cgroup.procs'), ...command];
+    }
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: launch.cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
       // Its own process group, so dispose can kill the worker with everything it started.
       detached: true,
     });
-    const worker = new WorkerProcess(child);
+    const worker = new WorkerProcess(child, cgroup);
     const ready = await new Promise<ReadyMessage>((resolve, reject) => {
       if (worker.exitError) reject(worker.exitError);
       else worker.readyWaiter = { resolve, reject };
@@ -108,6 +132,8 @@ export class WorkerProcess {
       await worker.kill();
       throw startError(launch.python, error, worker.tail());
     });
+    // From now on the idle session's tasks stay as they are: the rest is the candidate's.
+    if (cgroup && launch.cgroupTasks !== null) cgroup.setMax(cgroup.current() + launch.cgroupTasks);
     return { worker, ready };
   }
 
@@ -144,9 +170,20 @@ export class WorkerProcess {
       await this.exitPromise;
       clearTimeout(timer);
     }
-    // Whatever the session left in its group (its own forked children leave it; they die
-    // with their parent through PR_SET_PDEATHSIG).
-    this.killGroup();
+    await this.release();
+  }
+
+  /**
+   * Kills what the session left: its process group (its own forked children leave it; they
+   * die with their parent through PR_SET_PDEATHSIG, and in the sandbox with its PID
+   * namespace), then whatever is still in its cgroup. Once, however the worker ended.
+   */
+  private release(): Promise<void> {
+    this.released ??= (async () => {
+      this.killGroup();
+      await this.cgroup?.destroy();
+    })();
+    return this.released;
   }
 
   tail(): string {
@@ -199,6 +236,27 @@ export class WorkerProcess {
     this.pending?.reject(this.exitError);
     this.pending = undefined;
   }
+}
+
+/** The interpreter's path: `python` itself when it has a folder, else looked up in PATH. */
+function findExecutable(python: string, searchPath: string | undefined): string | undefined {
+  const runnable = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (python.includes('/') || python.includes(path.sep)) return runnable(python) ? python : undefined;
+  const extensions = process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'] : [''];
+  for (const folder of (searchPath ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const extension of extensions) {
+      const file = path.join(folder, python + extension);
+      if (runnable(file)) return file;
+    }
+  }
+  return undefined;
 }
 
 function startError(python: string, error: unknown, output: string): Error {

@@ -1,0 +1,59 @@
+import type { CandidateLimits, Containment } from '../types';
+import { pidsCgroupBase } from './limits';
+import { probeSandbox } from './sandbox';
+
+// What contains the candidates of one validator pool, decided once when it starts: the
+// bubblewrap sandbox where it works (and is not turned off), and which limits are in force.
+
+/** Largest file a candidate may write: enough for any test, not enough to fill a disk. */
+const FILE_SIZE_MB = 512;
+
+export interface ContainmentRequest {
+  /** Use the sandbox when it works here. */
+  sandbox: boolean;
+  wallMs: number;
+  memoryMb: number;
+  /** Processes and threads a candidate may add. */
+  processes: number;
+}
+
+export async function planContainment(request: ContainmentRequest): Promise<Containment> {
+  const probe = request.sandbox ? await probeSandbox() : { available: false as const, reason: 'disabled' };
+  const limits = candidateLimits(request);
+  if (probe.available) {
+    return {
+      sandbox: 'bubblewrap',
+      limits,
+      summary: `sandboxed (bubblewrap: writes only to its copy of the workspace, no network); limits: ${limitsText(limits)}`,
+    };
+  }
+  return {
+    sandbox: 'none',
+    reason: probe.reason,
+    limits,
+    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)})`,
+  };
+}
+
+function candidateLimits(request: ContainmentRequest): CandidateLimits {
+  const processLimitBy = pidsCgroupBase()
+    ? 'pids-cgroup'
+    : process.platform === 'linux' && process.getuid?.() !== 0
+      ? 'rlimit-nproc'
+      : null;
+  return {
+    wallMs: request.wallMs,
+    // A busy process is stopped by the wall clock first; this catches the CPU time of processes
+    // a candidate leaves running in parallel.
+    cpuSeconds: Math.ceil(request.wallMs / 1000) + 1,
+    memoryMb: request.memoryMb,
+    fileSizeMb: FILE_SIZE_MB,
+    processes: processLimitBy ? request.processes : null,
+    processLimitBy,
+  };
+}
+
+function limitsText(limits: CandidateLimits): string {
+  const processes = limits.processes === null ? 'processes not limited' : `${limits.processes} processes`;
+  return `${limits.wallMs / 1000} s wall, ${limits.cpuSeconds} s CPU, ${limits.memoryMb} MiB memory, ${processes}`;
+}
