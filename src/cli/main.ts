@@ -17,8 +17,34 @@ async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<str
   if (sha256(await fs.readFile(target)) !== patch.baseSha256) {
     throw new UserError('bad-workspace', `${patch.file} changed while DeepDebug ran; patch not applied`);
   }
-  await fs.writeFile(target, patch.newFileText);
+  // A new file renamed over the old one: a failed write (read-only folder, full disk) never leaves half a file.
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.deepdebug-${process.pid}`);
+  try {
+    const { mode } = await fs.stat(target);
+    await fs.writeFile(temporary, patch.newFileText);
+    await fs.chmod(temporary, mode);
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EROFS' ? 'the workspace is read-only' : describeError(error);
+    throw new UserError('bad-workspace', `cannot write ${patch.file} (${why}); patch not applied`, { cause: error });
+  }
   return patch.file;
+}
+
+/** Failures where the test did not finish by itself: it hung or took the interpreter down. */
+const FAULTS = new Set(['TestTimeout', 'RunTimeout', 'InterpreterCrash']);
+
+/** What limited the run without stopping it, one line each, for stderr: the report itself goes to stdout. */
+function warningsOf(report: FixReport, modelRequested: boolean): string[] {
+  const warnings: string[] = [];
+  if (modelRequested && report.model.note) warnings.push(report.model.note);
+  for (const failure of report.failures) {
+    if (FAULTS.has(failure.exception)) warnings.push(`${failure.nodeid}: ${failure.message}`);
+  }
+  if (report.flaky.length > 0) warnings.push(`flaky tests (passed on a re-run) are not repaired: ${report.flaky.join(', ')}`);
+  return warnings;
 }
 
 async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {
@@ -35,10 +61,20 @@ async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number>
     const report: FixReport = await runFix(cli.engine, hooks);
     progress.finish();
     let applied: string | null = null;
+    let applyError: unknown = null;
     const best = report.patches[0];
-    if (cli.apply && best) applied = await applyPatch(report.workspace, best);
+    if (cli.apply && best) {
+      try {
+        applied = await applyPatch(report.workspace, best);
+      } catch (error) {
+        applyError = error;
+      }
+    }
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
     process.stdout.write(formatFixReport(report, applied));
+    for (const warning of warningsOf(report, cli.engine.modelDir !== null)) process.stderr.write(`deepdebug: warning: ${warning}\n`);
+    // The report (with the patch's diff) is out first, so a refused apply still shows the fix.
+    if (applyError) throw applyError;
     const blocking = collectionBlocker(report.failures);
     if (blocking) throw new UserError('pytest-usage', blocking);
     if (report.failures.length === 0) return EXIT.nothingToFix;

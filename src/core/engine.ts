@@ -96,8 +96,8 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
       python,
       selection: options.tests,
       coverage: true,
-      // One hanging test must not eat the whole budget.
-      perTestTimeoutMs: Math.max(2_000, Math.min(30_000, clock.left() / 4)),
+      // One hanging test must not eat the whole budget. Whole seconds: the limit is shown to the user.
+      perTestTimeoutMs: Math.max(2, Math.min(30, Math.round(clock.left() / 4_000))) * 1_000,
       timeoutMs: Math.max(5_000, clock.left()),
     },
     hooks.signal,
