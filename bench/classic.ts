@@ -13,6 +13,19 @@ import {
   type BugResult, type BugTarget, type Mode,
 } from './fix-runs';
 
+/** Every classic bug: its workspace folder (bench/classic/<name>) and bug.json, by name. */
+export function classicBugs(): Array<{ dir: string; bug: BugTarget }> {
+  const classicDir = path.join(packageRoot(), 'bench', 'classic');
+  return fs
+    .readdirSync(classicDir)
+    .filter((name) => fs.existsSync(path.join(classicDir, name, 'bug.json')))
+    .sort()
+    .map((name) => ({
+      dir: path.join(classicDir, name),
+      bug: JSON.parse(fs.readFileSync(path.join(classicDir, name, 'bug.json'), 'utf8')) as BugTarget,
+    }));
+}
+
 async function runBug(bugDir: string, bug: BugTarget, mode: Mode, budgetSeconds: number): Promise<BugResult> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-classic-${path.basename(bugDir)}-`));
   try {
@@ -28,20 +41,14 @@ async function main(): Promise<void> {
   const budget = Number(option('--budget', '60'));
   const modes = modesOption();
   const only = option('--only', '');
-  const classicDir = path.join(packageRoot(), 'bench', 'classic');
-  const bugDirs = fs
-    .readdirSync(classicDir)
-    .filter((name) => fs.existsSync(path.join(classicDir, name, 'bug.json')))
-    .filter((name) => !only || only.split(',').includes(name))
-    .sort();
+  const bugs = classicBugs().filter(({ dir }) => !only || only.split(',').includes(path.basename(dir)));
   const results: BugResult[] = [];
   console.log(`| bug | kind | ${modes.map((m) => `${m}: fixed / exact / first fix s`).join(' | ')} |`);
   console.log(`|---|---|${modes.map(() => '---').join('|')}|`);
-  for (const name of bugDirs) {
-    const bug: BugTarget = JSON.parse(fs.readFileSync(path.join(classicDir, name, 'bug.json'), 'utf8'));
+  for (const { dir, bug } of bugs) {
     const cells: string[] = [];
     for (const mode of modes) {
-      const result = await runBug(path.join(classicDir, name), bug, mode, budget);
+      const result = await runBug(dir, bug, mode, budget);
       results.push(result);
       cells.push(`${result.fixed ? 'yes' : 'no'} / ${result.exactTop1 ? 'top-1' : result.exactAny ? 'top-k' : 'no'} / ${seconds(result.timeToFirstFixMs)}`);
     }
@@ -53,7 +60,10 @@ async function main(): Promise<void> {
   if (jsonPath) fs.writeFileSync(jsonPath, JSON.stringify({ budgetSeconds: budget, results }, null, 2) + '\n');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Other benchmarks (bench/soak.ts) import the bug set; only a direct run runs it.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -78,7 +78,7 @@ export async function isExactFix(bug: BugTarget, newFileText: string): Promise<b
 const PAGE_BYTES = 4096;
 
 /** Pids of `root` and all its descendants, from /proc. */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -18,7 +18,7 @@ import {
 } from '../fix-runs';
 import { barChart, stepChart } from '../svg-chart';
 
-interface RealBug extends BugTarget {
+export interface RealBug extends BugTarget {
   subject: string;
   subjectVersion: string;
   file: string;
@@ -60,7 +60,7 @@ interface RunMeta {
 
 const REAL_DIR = path.join(packageRoot(), 'bench', 'real');
 
-function loadBugs(): RealBug[] {
+export function loadBugs(): RealBug[] {
   return fs
     .readFileSync(path.join(REAL_DIR, 'bugs.jsonl'), 'utf8')
     .split('\n')
@@ -82,11 +82,16 @@ function selectBugs(bugs: RealBug[]): RealBug[] {
   return bugs.filter((b) => split === 'all' || b.split === split);
 }
 
+/** Builds the bug's workspace at `folder` (make_bugs.py: the subject copied, the buggy function in place). */
+export function makeWorkspace(bug: RealBug, folder: string, python: string): void {
+  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string): Promise<RealResult[]> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-real-'));
   try {
     const pristine = path.join(temp, 'bug');
-    execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, pristine], { stdio: ['ignore', 'ignore', 'inherit'] });
+    makeWorkspace(bug, pristine, python);
     const results: RealResult[] = [];
     for (const mode of modes) {
       // A fresh copy per mode, so no run can see another's leftovers.
@@ -243,7 +248,10 @@ async function main(): Promise<void> {
   console.error(`wrote ${outDir}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// Other benchmarks (bench/soak.ts) import the bug set; only a direct run runs it.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
