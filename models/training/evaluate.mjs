@@ -4,6 +4,7 @@
 // decoding throughput.
 //
 // Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR [COUNT] > results.json
+// The examples are fixed at the first run (WORK_DIR/heldout.jsonl, see heldOut).
 // top-1: the greedy output is the fix. top-10: one of 10 samples (temperature 0.8, top-p 0.95)
 // or the greedy output is the fix. "The fix" means the same function text after the edit.
 // Also: how often the greedy output is a well-formed edit, and how often it edits the lines
@@ -21,21 +22,33 @@ const [workDir, modelDir, countArg] = process.argv.slice(2);
 const count = Number(countArg ?? 200);
 const SAMPLES = 10;
 
-const examples = [];
-for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n)).sort()) {
-  for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
-    if (!line) continue;
-    try {
-      const record = JSON.parse(line);
-      if (record.split === 'test') examples.push(record);
-    } catch {
-      // a line still being written
+/**
+ * The held-out examples: WORK_DIR/heldout.jsonl once written, so later runs (which may add
+ * inputs) are measured on the same bugs; the first run takes every k-th test-split input.
+ */
+function heldOut() {
+  const file = path.join(workDir, 'heldout.jsonl');
+  if (fs.existsSync(file)) {
+    return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)).slice(0, count);
+  }
+  const examples = [];
+  for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n)).sort()) {
+    for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const record = JSON.parse(line);
+        if (record.split === 'test') examples.push(record);
+      } catch {
+        // a line still being written
+      }
     }
   }
+  const step = Math.max(1, Math.floor(examples.length / count));
+  const chosen = examples.filter((_, i) => i % step === 0).slice(0, count);
+  fs.writeFileSync(file, chosen.map((record) => JSON.stringify(record) + '\n').join(''));
+  return chosen;
 }
-// A fixed, spread-out subset: every k-th example.
-const step = Math.max(1, Math.floor(examples.length / count));
-const chosen = examples.filter((_, i) => i % step === 0).slice(0, count);
+const chosen = heldOut();
 
 const model = await loadPatchModel(modelDir, { device: 'auto' });
 

@@ -3,15 +3,17 @@
 // to out/ by `npx tsc -p tsconfig.test.json`. Training and inference therefore read the same
 // encoder texts and write the same decoder texts.
 //
-// Usage: node models/training/make_inputs.mjs WORK_DIR TOKENIZER_DIR MAX_SOURCE MAX_TARGET [SHARD COUNT]
+// Usage: node models/training/make_inputs.mjs WORK_DIR TOKENIZER_DIR MAX_SOURCE MAX_TARGET [SHARD COUNT] [--resume]
 // Reads WORK_DIR/bugs-sample.jsonl, writes WORK_DIR/inputs-SHARD.jsonl (shards split by file):
 //   {split, package, kind, encoder, target, functionTarget}
 // `functionTarget` is the same fix in the whole-function format, kept to compare the formats.
+// Files are visited in a fixed shuffled order, so a run stopped early still covers packages
+// evenly. --resume appends to inputs-SHARD.jsonl, skipping bugs whose input any
+// inputs-*.jsonl already holds (a run stopped for the training deadline can be continued).
 
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as readline from 'node:readline';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -19,7 +21,9 @@ const { buildModelInput } = require(path.join(root, 'out/src/core/skeleton/index
 const format = require(path.join(root, 'out/src/core/model/format.js'));
 const { loadTokenizer } = require(path.join(root, 'out/src/core/model/tokenizer.js'));
 
-const [workDir, tokenizerDir, maxSource, maxTarget, shardArg, countArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const resume = args.includes('--resume');
+const [workDir, tokenizerDir, maxSource, maxTarget, shardArg, countArg] = args.filter((a) => a !== '--resume');
 const shard = Number(shardArg ?? 0);
 const shardCount = Number(countArg ?? 1);
 const lineEdit = { output: 'line-edit', useTrace: false, maxSourceTokens: Number(maxSource), maxTargetTokens: Number(maxTarget) };
@@ -56,13 +60,52 @@ function shardOf(file) {
   return hash % shardCount;
 }
 
-const out = fs.createWriteStream(path.join(workDir, `inputs-${shard}.jsonl`));
-const counts = { read: 0, written: 0, tooLong: 0, noTarget: 0 };
-const lines = readline.createInterface({ input: fs.createReadStream(path.join(workDir, 'bugs-sample.jsonl')) });
-for await (const line of lines) {
-  const bug = JSON.parse(line);
-  if (shardOf(bug.path) !== shard) continue;
+/** Bugs of this shard grouped by file, files in an order fixed by a seeded shuffle. */
+function shardBugs() {
+  const byFile = new Map();
+  for (const line of fs.readFileSync(path.join(workDir, 'bugs-sample.jsonl'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const bug = JSON.parse(line);
+    if (shardOf(bug.path) !== shard) continue;
+    if (!byFile.has(bug.path)) byFile.set(bug.path, []);
+    byFile.get(bug.path).push(bug);
+  }
+  const files = [...byFile.keys()];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  for (let i = files.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [files[i], files[j]] = [files[j], files[i]];
+  }
+  return files.flatMap((file) => byFile.get(file));
+}
+
+/** Identity of a made input, known before the (costly) skeleton is built. */
+const keyOf = (pkg, kind, target, functionTarget) => JSON.stringify([pkg, kind, target, functionTarget]);
+
+function madeKeys() {
+  const keys = new Set();
+  for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n))) {
+    for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
+      try {
+        const record = JSON.parse(line);
+        keys.add(keyOf(record.package, record.kind, record.target, record.functionTarget));
+      } catch {
+        // an empty or cut-off last line
+      }
+    }
+  }
+  return keys;
+}
+
+const made = resume ? madeKeys() : new Set();
+// Written synchronously: the loop below rarely yields to the event loop, and a run stopped
+// at a deadline must leave whole lines behind.
+const out = fs.openSync(path.join(workDir, `inputs-${shard}.jsonl`), resume ? 'a' : 'w');
+const counts = { read: 0, written: 0, tooLong: 0, noTarget: 0, made: 0 };
+for (const bug of shardBugs()) {
   counts.read++;
+  if (counts.read % 500 === 0) console.error(JSON.stringify(counts));
   const original = originalLines(bug.path);
   const fixed = original.slice(bug.startLine - 1, bug.endLine).join('\n') + '\n';
   const buggy = bug.buggy + '\n';
@@ -73,6 +116,15 @@ for await (const line of lines) {
     counts.noTarget++;
     continue;
   }
+  const functionTarget = format.targetText(buggy, fixed, wholeFunction);
+  if (made.has(keyOf(bug.package, bug.kind, target, functionTarget))) {
+    counts.made++;
+    continue;
+  }
+  if (tokenizer.countTokens(target) + 2 > lineEdit.maxTargetTokens) {
+    counts.tooLong++;
+    continue;
+  }
   const input = await buildModelInput({
     source,
     file: bug.file,
@@ -81,14 +133,12 @@ for await (const line of lines) {
     countTokens,
   });
   const encoder = format.encoderText(input, lineEdit);
-  if (tokenizer.encodeSource(encoder).length > lineEdit.maxSourceTokens || tokenizer.countTokens(target) + 2 > lineEdit.maxTargetTokens) {
+  if (tokenizer.encodeSource(encoder).length > lineEdit.maxSourceTokens) {
     counts.tooLong++;
     continue;
   }
-  const functionTarget = format.targetText(buggy, fixed, wholeFunction);
-  out.write(JSON.stringify({ split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget }) + '\n');
+  fs.writeSync(out, JSON.stringify({ split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget }) + '\n');
   counts.written++;
-  if (counts.read % 500 === 0) console.error(JSON.stringify(counts));
 }
-out.end();
+fs.closeSync(out);
 console.error(JSON.stringify(counts));

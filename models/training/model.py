@@ -25,6 +25,7 @@ DEFAULT_CONFIG = {
     "pad_token_id": 1,
     "bos_token_id": 0,
     "eos_token_id": 2,
+    "previous_token": False,
 }
 
 
@@ -127,6 +128,14 @@ class Seq2Seq(nn.Module):
         self.enc_norm = nn.LayerNorm(d)
         self.dec_norm = nn.LayerNorm(d)
         self.scale = math.sqrt(d)
+        # previous_token: each encoder position also sees the token before it ("smeared keys").
+        # A fix mostly copies the buggy line; with this, one cross-attention head can copy by
+        # finding the source position whose previous token is the one just written, instead of
+        # first having to learn a previous-token head from absolute positions. Zero-initialized,
+        # so a model without it starts out unchanged when continued with it.
+        self.prev_proj = nn.Linear(d, d, bias=False) if c["previous_token"] else None
+        if self.prev_proj is not None:
+            nn.init.zeros_(self.prev_proj.weight)
         nn.init.normal_(self.embed.weight, std=d ** -0.5)
         nn.init.normal_(self.enc_pos.weight, std=0.02)
         nn.init.normal_(self.dec_pos.weight, std=0.02)
@@ -134,7 +143,11 @@ class Seq2Seq(nn.Module):
     def encode(self, input_ids, attention_mask):
         t = input_ids.shape[1]
         positions = torch.arange(t, device=input_ids.device).unsqueeze(0)
-        x = self.embed(input_ids) * self.scale + self.enc_pos(positions)
+        tokens = self.embed(input_ids)
+        x = tokens * self.scale + self.enc_pos(positions)
+        if self.prev_proj is not None:
+            previous = F.pad(tokens, (0, 0, 1, 0))[:, :-1]
+            x = x + self.prev_proj(previous) * self.scale
         x = F.dropout(x, self.config["dropout"], self.training)
         bias = (1.0 - attention_mask[:, None, None, :].to(x.dtype)) * NEG
         for layer in self.encoder_layers:

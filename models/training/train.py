@@ -1,16 +1,17 @@
 """Train the patch model on WORK_DIR/inputs-*.jsonl (make_inputs.mjs) for a fixed wall-clock budget.
 
-The learning rate follows warmup then a cosine over elapsed TIME, not steps, so a run on a
-busy shared machine still ends annealed at its deadline. A checkpoint is written every few
-minutes and at the end.
+The learning rate warms up, stays at its peak, and decays linearly to 5% over the last
+--decay fraction of the wall-clock budget, so a run ends annealed at its deadline. (A cosine
+over wall time, used first, spent most steps of a run at the floor: on a shared machine the
+CPU came late, when the schedule had already decayed.) A checkpoint is written every few
+minutes and at the end; --init starts from a previous checkpoint's weights.
 
-Usage: python3 train.py WORK_DIR --minutes 60 [--threads 2]
+Usage: python3 train.py WORK_DIR --minutes 60 [--threads 2] [--init WORK_DIR/checkpoint.pt]
 """
 
 import argparse
 import glob
 import json
-import math
 import os
 import random
 import sys
@@ -34,6 +35,7 @@ MODEL_CONFIG = {
     "max_source_positions": 320,
     "max_target_positions": 64,
     "dropout": 0.0,
+    "previous_token": True,
 }
 
 
@@ -97,6 +99,8 @@ def main():
     parser.add_argument("--max-tokens", type=int, default=4096)
     parser.add_argument("--lr", type=float, default=1.5e-3)
     parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument("--decay", type=float, default=0.25, help="fraction of the budget the lr decays over")
+    parser.add_argument("--init", help="checkpoint whose weights to start from (same model config)")
     parser.add_argument("--checkpoint-minutes", type=float, default=5)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -109,6 +113,17 @@ def main():
     train = load_examples(args.work_dir, sp, "train")
     valid = load_examples(args.work_dir, sp, "valid")[:256]
     model = Seq2Seq(config)
+    previous = {"step": 0, "seen": 0, "cpu_s": 0.0}
+    if args.init:
+        checkpoint = torch.load(args.init)
+        # Options the checkpoint predates (absent from its config) start at their neutral init.
+        if any(config[key] != value for key, value in checkpoint["config"].items()):
+            sys.exit(f"--init {args.init}: its config {checkpoint['config']} differs from {config}")
+        missing, unexpected = model.load_state_dict(checkpoint["state_dict"], strict=False)
+        added = {"prev_proj.weight"} if "previous_token" not in checkpoint["config"] else set()
+        if unexpected or set(missing) - added:
+            sys.exit(f"--init {args.init}: weights do not match (missing {missing}, unexpected {unexpected})")
+        previous = {key: checkpoint.get("total", {}).get(key, checkpoint.get(key, 0)) for key in previous}
     params = sum(p.numel() for p in model.parameters())
     print(json.dumps({"params": params, "train": len(train), "valid": len(valid), "config": config}), flush=True)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
@@ -117,13 +132,17 @@ def main():
                                   lr=args.lr, betas=(0.9, 0.98))
     budget = args.minutes * 60
     start = time.time()
+    cpu_start = time.process_time()
     last_checkpoint = start
     step, epoch, tokens, seen = 0, 0, 0, 0
     history = []
 
     def save(final):
+        cpu_s = time.process_time() - cpu_start
+        # "total" counts this run and the runs it continued (--init).
+        total = {"step": previous["step"] + step, "seen": previous["seen"] + seen, "cpu_s": previous["cpu_s"] + cpu_s}
         torch.save({"config": config, "state_dict": model.state_dict(), "step": step, "seen": seen,
-                    "elapsed_s": time.time() - start, "history": history},
+                    "elapsed_s": time.time() - start, "cpu_s": cpu_s, "total": total, "history": history},
                    os.path.join(args.work_dir, "checkpoint.pt"))
         if final:
             print("saved final checkpoint", flush=True)
@@ -154,8 +173,8 @@ def main():
             if elapsed >= budget:
                 done = True
                 break
-            fraction = elapsed / budget
-            lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * fraction)))
+            left = (budget - elapsed) / (budget * args.decay)
+            lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.05 + 0.95 * min(1.0, left))
             for group in optimizer.param_groups:
                 group["lr"] = lr
             src, mask, tgt = collate(train, ids, pad)
@@ -171,6 +190,7 @@ def main():
             if step % 10 == 0:
                 elapsed = time.time() - start
                 entry = {"step": step, "epoch": epoch, "seen": seen, "min": round(elapsed / 60, 1),
+                         "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
                          "loss": round(loss.item(), 4), "lr": round(lr, 6), "tok_s": round(tokens / elapsed)}
                 if step % 100 == 0 and valid:
                     entry["valid_loss"] = round(validate(), 4)
@@ -180,6 +200,7 @@ def main():
                 save(False)
                 last_checkpoint = time.time()
     history.append({"step": step, "seen": seen, "min": round((time.time() - start) / 60, 1),
+                    "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
                     "valid_loss": round(validate(), 4), "tok_s": round(tokens / (time.time() - start))})
     print(json.dumps(history[-1]), flush=True)
     save(True)
