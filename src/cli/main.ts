@@ -44,7 +44,7 @@ function warningsOf(report: FixReport, modelRequested: boolean): string[] {
     if (FAULTS.has(failure.exception)) warnings.push(`${failure.nodeid}: ${failure.message}`);
   }
   if (report.flaky.length > 0) warnings.push(`flaky tests (passed on a re-run) are not repaired: ${report.flaky.join(', ')}`);
-  return warnings;
+  return [...warnings, ...(report.warnings ?? [])];
 }
 
 async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {

@@ -204,15 +204,31 @@ async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], anal
   return patches.map((patch, index) => ({ ...patch, modelLogProb: scored[index]?.modelLogProb ?? patch.modelLogProb }));
 }
 
+/** One line per suspect file that gave no candidates because its text could not be read. */
+async function unreadableFiles(suspects: Suspect[], analysis: Analysis): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const file of new Set(suspects.map((suspect) => suspect.file))) {
+    if ((await analysis.readSource(file)) !== null) continue;
+    const exists = await fs.access(path.resolve(analysis.workspace, file)).then(() => true, () => false);
+    warnings.push(
+      exists
+        ? `${file} is not UTF-8: DeepDebug edits UTF-8 files only, so it proposed no fix in it`
+        : `${file} could not be read: no fix proposed in it`,
+    );
+  }
+  return warnings;
+}
+
 async function generateStage(
   analysis: Analysis,
   modelState: ModelState,
   options: EngineOptions,
   clock: Clock,
   hooks: EngineHooks,
-): Promise<{ candidates: Candidate[]; modelNote?: string }> {
+): Promise<{ candidates: Candidate[]; modelNote?: string; warnings: string[] }> {
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const editable = analysis.suspects.filter((s) => options.allowTestEdits || !isTestFile(s.file));
+  const warnings = await unreadableFiles(editable.slice(0, TEMPLATE_SUSPECTS), analysis);
   hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${Math.min(editable.length, TEMPLATE_SUSPECTS)} suspects` });
   const templates = await templateCandidates(editable.slice(0, TEMPLATE_SUSPECTS), analysis.readSource, {
     maxCandidates,
@@ -220,12 +236,13 @@ async function generateStage(
     isTestFile,
     failures: analysis.failures,
   });
-  if (!modelState.model) return { candidates: orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates) };
+  if (!modelState.model) return { candidates: orderForValidation(dedupeCandidates(templates)).slice(0, maxCandidates), warnings };
   hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${modelState.info.name} (${modelState.info.device})` });
   const neural = await modelSamples(modelState.model, analysis, editable, clock, hooks);
   return {
     candidates: orderForValidation(dedupeCandidates([...neural.samples, ...templates])).slice(0, maxCandidates),
     modelNote: neural.note,
+    warnings,
   };
 }
 
@@ -335,8 +352,9 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
     if (recheck.stillFailing.length === 0) return done();
     throwIfAborted(hooks.signal);
-    const { candidates, modelNote } = await generateStage(analysis, modelState, options, clock, hooks);
+    const { candidates, modelNote, warnings } = await generateStage(analysis, modelState, options, clock, hooks);
     if (modelNote) report.model = { ...report.model, note: modelNote };
+    if (warnings.length > 0) report.warnings = warnings;
     report.stats.candidatesGenerated = candidates.length;
     const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
     throwIfAborted(hooks.signal);

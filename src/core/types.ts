@@ -158,6 +158,8 @@ export interface FixReport {
   model: { name: string | null; device: string | null; note?: string };
   /** How candidates were contained while their tests ran; absent when none ran. */
   containment?: Containment;
+  /** What limited the run without stopping it, one line each (a suspect's file that is not UTF-8, ...). */
+  warnings?: string[];
   stats: FixStats;
 }
 

@@ -1,0 +1,371 @@
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { packageRoot } from '../../src/core/resources';
+import type { FixReport } from '../../src/core/types';
+import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+
+// The bad-input matrix: the real `deepdebug` command on real fixture projects, one case each.
+// Every case ends in the documented exit code and one clear "deepdebug:" line on stderr that
+// names the problem, and loses nothing: the workspace is byte-identical (or holds exactly what
+// the user wrote), no temp folder of ours is left and no process it started is still running.
+
+interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface RunOptions {
+  /** The private temp folder the run gets as TMPDIR: whatever it leaves there is a leak. */
+  tmp: string;
+  env?: NodeJS.ProcessEnv;
+  /** A command the CLI runs under, e.g. bubblewrap with a read-only mount. */
+  wrap?: string[];
+  /** Called with each progress line on stderr, and the pid of the CLI's process group. */
+  onStderrLine?: (line: string, group: number) => void;
+}
+
+const CLI = path.join(packageRoot(), 'dist', 'cli.js');
+
+/** The CLI as a terminal runs it: the leader of its own process group (Ctrl-C goes to the group). */
+function deepdebug(args: string[], options: RunOptions): Promise<CliRun> {
+  const command = [...(options.wrap ?? []), process.execPath, CLI, ...args];
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, ...options.env, TMPDIR: options.tmp },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let pending = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) options.onStderrLine?.(line, child.pid!);
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The lines the CLI addresses to the user; progress lines ("[1.2s] ...") are not among them. */
+function messages(run: CliRun): string[] {
+  return run.stderr.split('\n').filter((line) => line.startsWith('deepdebug: '));
+}
+
+function assertOneMessage(run: CliRun, wording: RegExp): void {
+  const said = messages(run);
+  assert.equal(said.length, 1, `expected one message on stderr, got:\n${run.stderr}`);
+  assert.match(said[0]!, wording);
+  assert.doesNotMatch(run.stderr, /internal error|^\s+at /m, 'a stack trace or an internal error instead of a message');
+}
+
+function assertNoMessage(run: CliRun): void {
+  assert.deepEqual(messages(run), [], run.stderr);
+}
+
+/** Processes whose working folder, command line or TMPDIR lies in one of the folders. */
+function processesIn(folders: string[]): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      const inside = (folder: string): boolean =>
+        cwd === folder || cwd.startsWith(folder + path.sep) || cmdline.includes(folder) || environ.includes(`TMPDIR=${folder}`);
+      if (folders.some(inside)) found.push(`${entry}: ${cmdline}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+/** Nothing left behind: no process of the run (after a short grace for the kernel to reap), no temp folder of ours. */
+async function assertNothingLeft(workspace: string, tmp: string): Promise<void> {
+  let left = processesIn([workspace, tmp]);
+  for (let tries = 0; left.length > 0 && tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    left = processesIn([workspace, tmp]);
+  }
+  assert.deepEqual(left, [], 'processes of the run are still running');
+  assert.deepEqual(
+    fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-')),
+    [],
+    'temp folders left in the temp dir',
+  );
+}
+
+function readReport(file: string): FixReport {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as FixReport;
+}
+
+function hasBubblewrap(): boolean {
+  return spawnSync('bwrap', ['--version']).status === 0;
+}
+
+describe('bad input and faults: the deepdebug CLI', function () {
+  this.timeout(300_000);
+  const cleanup: string[] = [];
+  let tmp: string;
+
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-input-tmp-'));
+    cleanup.push(tmp);
+  });
+  afterEach(() => {
+    for (const folder of cleanup.splice(0)) removeCopy(folder);
+  });
+
+  /** A fresh copy of a fixture, removed after the case. */
+  function workspaceOf(fixture: string): string {
+    const copy = copyFixture(fixture);
+    cleanup.push(copy);
+    return copy;
+  }
+
+  /**
+   * Runs `deepdebug` on a copy of the fixture and checks what every case shares: the workspace
+   * is byte-identical afterwards and nothing is left behind.
+   */
+  async function unchangedRun(workspace: string, args: string[], options: Partial<RunOptions> = {}): Promise<CliRun> {
+    const before = hashTree(workspace);
+    const run = await deepdebug(args, { tmp, ...options });
+    assert.deepEqual(hashTree(workspace), before, `the workspace changed\n${run.stderr}`);
+    await assertNothingLeft(workspace, tmp);
+    return run;
+  }
+
+  describe('the code and the tests', () => {
+    it('a syntax error in the code under test: exit 2, the SyntaxError and its place', async () => {
+      const workspace = workspaceOf('pytest-syntax-error');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: cannot collect the tests: SyntaxError at parser\.py:5: '\(' was never closed/);
+    });
+
+    it('a syntax error in a test file: exit 2, the SyntaxError and its place', async () => {
+      const workspace = workspaceOf('bad-test-syntax');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: cannot collect the tests: SyntaxError at tests\/test_broken\.py:4: invalid syntax/);
+    });
+
+    it('a Latin-1 source file in the workspace: read by the tests, kept byte for byte, and a fix next to it works', async () => {
+      const workspace = workspaceOf('bad-latin1');
+      const report = path.join(tmp, 'report.json');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--tests', 'tests/test_ranges.py', '--json', report]);
+      assert.equal(run.status, 0, run.stderr);
+      assertNoMessage(run);
+      assert.equal(readReport(report).patches[0]?.file, 'ranges.py');
+      assert.match(readReport(report).patches[0]!.newFileText, /if value > high:\n\s+return high/);
+    });
+
+    it('a bug inside a Latin-1 source file: exit 1, and the message says the file is not UTF-8', async () => {
+      const workspace = workspaceOf('bad-latin1');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--tests', 'tests/test_greetings.py']);
+      assert.equal(run.status, 1, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: greetings\.py is not UTF-8/);
+    });
+
+    it('a bug in a 4 MB source file: fixed, exit 0', async () => {
+      const workspace = workspaceOf('bad-huge');
+      // Generated tables after the code, as generated modules in real projects have them.
+      const tables = Array.from({ length: 4_000 }, (_, row) => {
+        const cells = Array.from({ length: 150 }, (_, column) => `${(row * 31 + column * 7) % 1000}.${column % 100}`);
+        return `RATES_${row} = "${cells.join(';')}"\n`;
+      });
+      fs.appendFileSync(path.join(workspace, 'ledger.py'), `\n\n# Generated exchange-rate tables.\n${tables.join('')}`);
+      assert.ok(fs.statSync(path.join(workspace, 'ledger.py')).size > 3_500_000);
+      const report = path.join(tmp, 'report.json');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--time-budget', '120', '--json', report]);
+      assert.equal(run.status, 0, run.stderr);
+      assertNoMessage(run);
+      const best = readReport(report).patches[0]!;
+      assert.equal(best.file, 'ledger.py');
+      assert.match(best.diff, /^\+\s+for entry in entries(\[0:\])?:$/m);
+    });
+
+    it('a workspace without tests: exit 2, "no tests were collected"', async () => {
+      const workspace = workspaceOf('pytest-no-tests');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: no tests were collected in /);
+    });
+  });
+
+  describe('the interpreter and pytest', () => {
+    it('an interpreter without pytest: exit 2, "pytest is not installed"', async () => {
+      const venv = path.join(tmp, 'venv');
+      const made = spawnSync('python3', ['-m', 'venv', '--without-pip', venv], { encoding: 'utf8' });
+      assert.equal(made.status, 0, made.stderr);
+      const python = path.join(venv, 'bin', 'python');
+      assert.notEqual(spawnSync(python, ['-c', 'import pytest']).status, 0, 'the venv should not have pytest');
+      const workspace = workspaceOf('cli-bug');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--python', python]);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: pytest is not installed for the Python interpreter ".*venv\/bin\/python"$/);
+    });
+
+    it('bad addopts in pytest.ini: exit 2, pytest\'s complaint', async () => {
+      const workspace = workspaceOf('bad-config-addopts');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: pytest: .*unrecognized arguments: --no-such-option/);
+    });
+
+    it('an unknown ini option under strict_config: exit 2, the option named', async () => {
+      const workspace = workspaceOf('bad-config-strict');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: pytest: Unknown config option: timeout_seconds$/);
+    });
+
+    it('a pytest.ini that does not parse: exit 2, the file and line', async () => {
+      const workspace = workspaceOf('bad-config-ini');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: pytest: .*pytest\.ini:1: unexpected value continuation$/);
+    });
+
+    it('a test that hangs: stopped at the per-test limit, the bug still fixed, the hang named', async () => {
+      const workspace = workspaceOf('bad-hang');
+      const report = path.join(tmp, 'report.json');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--time-budget', '90', '--json', report]);
+      assert.equal(run.status, 0, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: tests\/test_countdown\.py::test_countdown_odd: test exceeded the per-test timeout of \d+ s/);
+      assert.match(readReport(report).patches[0]!.diff, /^\+\s+n -= 1$/m);
+    });
+
+    it('a test that crashes the interpreter (segfault): the crash named, the bug still fixed', async () => {
+      const workspace = workspaceOf('bad-crash');
+      const report = path.join(tmp, 'report.json');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--json', report]);
+      assert.equal(run.status, 0, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: tests\/test_buffers\.py::test_peek_at_end: the Python interpreter died \(signal SIGSEGV\)/);
+      assert.match(readReport(report).patches[0]!.diff, /^\+\s+if offset >= len\(data\):$/m);
+    });
+
+    it('a flaky test: reported, not repaired, exit 3', async () => {
+      const workspace = workspaceOf('bad-flaky');
+      // Outside the workspace, which must stay unchanged; the validator's re-run may read it, not write it.
+      const marker = path.join(tmp, 'flaky-marker');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], { env: { DEEPDEBUG_FLAKY_MARKER: marker } });
+      assert.ok(fs.existsSync(marker), 'the first run did not reach the flaky test');
+      assert.equal(run.status, 3, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: flaky tests \(passed on a re-run\) are not repaired: test_upload\.py::test_upload_retries$/);
+    });
+  });
+
+  describe('the model', () => {
+    it('a missing model folder: the templates fix the bug, the message says the model is unavailable', async () => {
+      const workspace = workspaceOf('cli-bug');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--model', path.join(tmp, 'no-such-model')]);
+      assert.equal(run.status, 0, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: model unavailable, using template edits only: model folder .*no-such-model: not found$/);
+      assert.match(run.stdout, /Validated patches: \d+\. Best \(template/);
+    });
+
+    it('a corrupt model (garbage ONNX files): the templates fix the bug, the message names the file', async () => {
+      const shipped = path.join(packageRoot(), 'models', 'deepdebug-small');
+      const model = path.join(tmp, 'corrupt-model');
+      fs.mkdirSync(path.join(model, 'onnx'), { recursive: true });
+      for (const file of fs.readdirSync(shipped).filter((name) => name.endsWith('.json'))) {
+        fs.copyFileSync(path.join(shipped, file), path.join(model, file));
+      }
+      for (const file of fs.readdirSync(path.join(shipped, 'onnx'))) {
+        fs.writeFileSync(path.join(model, 'onnx', file), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256)));
+      }
+      const workspace = workspaceOf('cli-bug');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--model', model]);
+      assert.equal(run.status, 0, run.stderr);
+      assertOneMessage(run, /^deepdebug: warning: model unavailable, using template edits only: .*cannot load onnx\/\w+\.onnx/);
+      assert.match(run.stdout, /Validated patches: \d+\. Best \(template/);
+    });
+  });
+
+  describe('the workspace under the run', () => {
+    /** bubblewrap with the workspace as a read-only mount: root ignores file modes, not mounts. */
+    const readOnly = (workspace: string): string[] => ['bwrap', '--bind', '/', '/', '--ro-bind', workspace, workspace, '--dev', '/dev', '--proc', '/proc'];
+
+    it('a read-only workspace: fix works', async function () {
+      if (!hasBubblewrap()) this.skip();
+      const workspace = workspaceOf('cli-bug');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], { wrap: readOnly(workspace) });
+      assert.equal(run.status, 0, run.stderr);
+      assertNoMessage(run);
+      assert.match(run.stdout, /\+\s+return high/);
+    });
+
+    it('a read-only workspace: --apply fails with one message, shows the fix and writes nothing', async function () {
+      if (!hasBubblewrap()) this.skip();
+      const workspace = workspaceOf('cli-bug');
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--apply'], { wrap: readOnly(workspace) });
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: cannot write geometry\/ranges\.py \(the workspace is read-only\); patch not applied$/);
+      assert.match(run.stdout, /\+\s+return high/);
+      assert.doesNotMatch(run.stdout, /Applied to/);
+    });
+
+    it('a file edited by the user while the fix runs: the patch is refused as stale, the edit kept', async () => {
+      const workspace = workspaceOf('bad-slow');
+      const target = path.join(workspace, 'scheduling.py');
+      const edited = fs.readFileSync(target, 'utf8') + '\n\ndef closing_hour():\n    return 17\n';
+      const before = hashTree(workspace);
+      let editedAt: string | null = null;
+      const run = await deepdebug(['fix', workspace, '--no-model', '--apply'], {
+        tmp,
+        onStderrLine: (line) => {
+          if (editedAt === null && / validating \d+\//.test(line)) {
+            fs.writeFileSync(target, edited);
+            editedAt = line;
+          }
+        },
+      });
+      assert.ok(editedAt, `the run never reached validation:\n${run.stderr}`);
+      assert.equal(run.status, 2, run.stderr);
+      assertOneMessage(run, /^deepdebug: scheduling\.py changed while DeepDebug ran; patch not applied$/);
+      assert.equal(fs.readFileSync(target, 'utf8'), edited, "the user's edit was lost");
+      const after = hashTree(workspace);
+      after.delete('scheduling.py');
+      before.delete('scheduling.py');
+      assert.deepEqual(after, before);
+      await assertNothingLeft(workspace, tmp);
+    });
+  });
+
+  describe('Ctrl-C at every stage: exit 130, nothing changed, nothing left', () => {
+    const stages: [string, RegExp][] = [
+      ['running the tests', /\] running tests$/],
+      ['localizing', /; localizing$/],
+      ['generating candidates', /\] generating candidates/],
+      ['validating', /\] validating \d+\//],
+    ];
+    for (const [stage, progressLine] of stages) {
+      it(`while ${stage}`, async () => {
+        const workspace = workspaceOf('bad-slow');
+        let interruptedAt: string | null = null;
+        const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], {
+          onStderrLine: (line, group) => {
+            if (interruptedAt === null && progressLine.test(line)) {
+              interruptedAt = line;
+              process.kill(-group, 'SIGINT');
+            }
+          },
+        });
+        assert.ok(interruptedAt, `the run never reached "${stage}":\n${run.stderr}`);
+        assert.equal(run.status, 130, run.stderr);
+        assertOneMessage(run, /^deepdebug: interrupted, nothing changed$/);
+      });
+    }
+  });
+});
