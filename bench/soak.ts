@@ -59,6 +59,7 @@ interface BugRun {
   fdsAfter: number;
   childrenAfter: number;
   tempEntriesAfter: number;
+  cgroupsAfter: number;
   rssMbAfter: number;
   heapUsedMbAfter: number;
 }
@@ -169,7 +170,7 @@ function signed(value: number, digits = 0): string {
 }
 
 /** Leaks found, one line each; empty when none. */
-function leaks(points: readonly Point[], runs: readonly BugRun[], soakRoot: string): string[] {
+function leaks(points: readonly Point[], runs: readonly BugRun[], soakRoot: string, cli: boolean): string[] {
   const found: string[] = [];
   for (const r of runs.filter((run) => run.workspaceChanges.length > 0)) {
     found.push(`pass ${r.pass}, ${r.id}: workspace changed (${r.workspaceChanges.slice(0, 5).join(', ')})`);
@@ -180,6 +181,10 @@ function leaks(points: readonly Point[], runs: readonly BugRun[], soakRoot: stri
     const previous = points[i]!.counts;
     if (c.children.length) found.push(`${point.label}: ${c.children.length} child processes alive: ${c.children.join('; ')}`);
     if (c.strays.length) found.push(`${point.label}: ${c.strays.length} processes still tied to the soak folder: ${c.strays.join('; ')}`);
+    if (c.cgroups.length) found.push(`${point.label}: ${c.cgroups.length} validator cgroups of this process left: ${c.cgroups.join(', ')}`);
+    const orphans = added(previous.orphanCgroups, c.orphanCgroups);
+    // Only --cli runs end their owners; in one process an orphan is another user's.
+    if (cli && orphans.length) found.push(`pass ${i + 1} left ${orphans.length} validator cgroups of ended runs: ${orphans.join(', ')}`);
     // Leftovers are reported by the pass that made them, with whether they outlived the run.
     const temp = added(previous.tempEntries, c.tempEntries);
     if (temp.length) {
@@ -210,11 +215,11 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
     const cells = pass === null
       ? ['-', '-', '-', '-', '-']
       : [ran, String(sum(r, (x) => x.outcome === 'fixed')), String(sum(r, (x) => x.exactTop1)), String(sum(r, (x) => x.outcome === 'error')), String(sum(r, (x) => x.workspaceChanges.length > 0))];
-    return `| ${point.label} | ${cells.join(' | ')} | ${c.fds} | ${c.children.length} | ${c.strays.length} | ${c.tempEntries.length} | ${c.rssMb} | ${c.heapUsedMb} | ${pass === null ? '-' : wall.toFixed(1)} |`;
+    return `| ${point.label} | ${cells.join(' | ')} | ${c.fds} | ${c.children.length} | ${c.strays.length} | ${c.tempEntries.length} | ${c.cgroups.length} | ${c.rssMb} | ${c.heapUsedMb} | ${pass === null ? '-' : wall.toFixed(1)} |`;
   };
   const deltaRow = (label: string, from: Counts, to: Counts): string =>
     `| ${label} | ${signed(to.fds - from.fds)} | ${signed(to.children.length - from.children.length)} | ${signed(to.strays.length - from.strays.length)} | ` +
-    `${signed(to.tempEntries.length - from.tempEntries.length)} | ${signed(to.rssMb - from.rssMb, 1)} | ${signed(to.heapUsedMb - from.heapUsedMb, 1)} |`;
+    `${signed(to.tempEntries.length - from.tempEntries.length)} | ${signed(to.cgroups.length - from.cgroups.length)} | ${signed(to.rssMb - from.rssMb, 1)} | ${signed(to.heapUsedMb - from.heapUsedMb, 1)} |`;
   const first = points[0]!.counts;
   const lines = [
     `# Soak run: ${meta.passes} passes of \`deepdebug fix\` over ${bugs.length} bugs${finished ? '' : ' (still running or stopped early)'}`,
@@ -227,14 +232,15 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
     '## Counts before and after each pass',
     '',
     'fds: open file descriptors of the soak process; child processes: its live descendants; stray processes: any other process whose ' +
-      'command line, working folder or environment names the soak folder; temp entries: entries in the private temp folder (TMPDIR of every run).',
+      'command line, working folder or environment names the soak folder; temp entries: entries in the private temp folder (TMPDIR of every run); ' +
+      'validator cgroups: the pids cgroups the validator made for this process and did not remove.',
     '',
-    '| point | bugs run | fixed | exact top-1 | errors | workspaces changed | fds | child processes | stray processes | temp entries | RSS MB | heap used MB | wall min |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| point | bugs run | fixed | exact top-1 | errors | workspaces changed | fds | child processes | stray processes | temp entries | validator cgroups | RSS MB | heap used MB | wall min |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...points.map((point, i) => countRow(point, i === 0 ? null : i)),
     '',
-    '| change | fds | child processes | stray processes | temp entries | RSS MB | heap used MB |',
-    '|---|---|---|---|---|---|---|',
+    '| change | fds | child processes | stray processes | temp entries | validator cgroups | RSS MB | heap used MB |',
+    '|---|---|---|---|---|---|---|---|',
     ...points.slice(1).map((point, i) => deltaRow(`over pass ${i + 1}`, points[i]!.counts, point.counts)),
     ...(points.length > 2 ? [deltaRow('whole run', first, points[points.length - 1]!.counts)] : []),
     '',
@@ -243,15 +249,16 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
       return extra.length ? [`Descriptors opened over pass ${i + 1} and still open: ${extra.join(', ')}.`, ''] : [];
     }),
     `Shared with other users of the machine, for information only: deepdebug-* entries in the machine's temp folder ` +
-      `${points.map((p) => p.counts.sharedTempEntries).join(' → ')}; other processes mentioning deepdebug ${points.map((p) => p.counts.otherDeepdebugProcesses).join(' → ')}.`,
+      `${points.map((p) => p.counts.sharedTempEntries).join(' → ')}; other processes mentioning deepdebug ${points.map((p) => p.counts.otherDeepdebugProcesses).join(' → ')}; ` +
+      `validator cgroups whose owner process is gone ${points.map((p) => p.counts.orphanCgroups.length).join(' → ')}.`,
     '',
     '## Verdict',
     '',
-    ...(found.length ? found.map((line) => `- LEAK: ${line}`) : ['No leak: no child or stray process, no temp entry and no changed workspace after any pass, and no descriptor growth between passes.']),
+    ...(found.length ? found.map((line) => `- LEAK: ${line}`) : ['No leak: no child or stray process, no temp entry, no validator cgroup and no changed workspace after any pass, and no descriptor growth between passes.']),
     '',
     '## Every bug',
     '',
-    'Cells: outcome / exact top-1 / wall s / fds, child processes, temp entries, RSS MB, heap used MB right after the run.',
+    'Cells: outcome / exact top-1 / wall s / fds, child processes, temp entries, validator cgroups, RSS MB, heap used MB right after the run.',
     '',
     `| set | bug | kind | ${Array.from({ length: meta.passes }, (_, i) => `pass ${i + 1}`).join(' | ')} | workspace changed |`,
     `|---|---|---|${Array.from({ length: meta.passes }, () => '---').join('|')}|---|`,
@@ -261,7 +268,7 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
         const r = mine.find((x) => x.pass === i + 1);
         if (!r) return '-';
         const outcome = r.outcome === 'error' ? `error: ${(r.error ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ').slice(0, 120)}` : r.outcome;
-        return `${outcome} / ${r.exactTop1 ? 'yes' : 'no'} / ${seconds(r.wallMs)} / ${r.fdsAfter}, ${r.childrenAfter}, ${r.tempEntriesAfter}, ${r.rssMbAfter}, ${r.heapUsedMbAfter}`;
+        return `${outcome} / ${r.exactTop1 ? 'yes' : 'no'} / ${seconds(r.wallMs)} / ${r.fdsAfter}, ${r.childrenAfter}, ${r.tempEntriesAfter}, ${r.cgroupsAfter}, ${r.rssMbAfter}, ${r.heapUsedMbAfter}`;
       });
       return `| ${bug.set} | \`${bug.target.id}\` | ${bug.target.kind} | ${cells.join(' | ')} | ${mine.some((r) => r.workspaceChanges.length) ? 'YES' : 'no'} |`;
     }),
@@ -325,7 +332,7 @@ async function main(): Promise<number> {
   const points: Point[] = [{ label: 'before pass 1', at: new Date().toISOString(), counts: countNow(soakRoot, privateTemp, sharedTemp) }];
   const runs: BugRun[] = [];
   const write = (finished: boolean): string[] => {
-    const found = leaks(points, runs, soakRoot);
+    const found = leaks(points, runs, soakRoot, settings.cli);
     fs.mkdirSync(outDir, { recursive: true });
     fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ ...meta, leaks: found, points, runs }, null, 2) + '\n');
     fs.writeFileSync(path.join(outDir, 'results.md'), markdown(meta, bugs, points, runs, found, finished));
@@ -354,13 +361,14 @@ async function main(): Promise<number> {
           fdsAfter: after.fds,
           childrenAfter: after.children.length,
           tempEntriesAfter: after.tempEntries.length,
+          cgroupsAfter: after.cgroups.length,
           rssMbAfter: after.rssMb,
           heapUsedMbAfter: after.heapUsedMb,
         };
         runs.push(run);
         console.error(
           `pass ${pass} [${i + 1}/${bugs.length}] ${bug.target.id}: ${run.outcome}${error ? ` (${error.split('\n')[0]})` : ''} in ${seconds(wallMs)} s; ` +
-            `fds ${run.fdsAfter}, children ${run.childrenAfter}, temp ${run.tempEntriesAfter}, RSS ${run.rssMbAfter} MB, heap ${run.heapUsedMbAfter} MB${run.workspaceChanges.length ? ', WORKSPACE CHANGED' : ''}`,
+            `fds ${run.fdsAfter}, children ${run.childrenAfter}, temp ${run.tempEntriesAfter}, cgroups ${run.cgroupsAfter}, RSS ${run.rssMbAfter} MB, heap ${run.heapUsedMbAfter} MB${run.workspaceChanges.length ? ', WORKSPACE CHANGED' : ''}`,
         );
         write(false);
       }

@@ -4,6 +4,7 @@
 // after each pass; a difference that survives a pass is a leak.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pidsCgroupBase } from '../../src/core/validate/limits';
 import { processTree } from '../fix-runs';
 
 export interface Counts {
@@ -15,6 +16,10 @@ export interface Counts {
   children: string[];
   /** Other processes whose command line, working folder or environment names the soak folder (orphans of ours). */
   strays: string[];
+  /** The validator's pids cgroups (deepdebug-<owner pid>-<n>) owned by this process. */
+  cgroups: string[];
+  /** The validator's pids cgroups whose owner process is gone (any user of the machine; with --cli, our runs' among them). */
+  orphanCgroups: string[];
   /** Entries in the soak's private temp folder (TMPDIR of this process and everything it starts). */
   tempEntries: string[];
   /** Processes on the machine whose command line mentions deepdebug, not ours: shared with other users of the machine, for information. */
@@ -58,6 +63,29 @@ function openFds(): string[] {
   return targets.sort();
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The validator's cgroups, split into this process's and those of owners that are gone. */
+function validatorCgroups(): { cgroups: string[]; orphanCgroups: string[] } {
+  const base = pidsCgroupBase();
+  const cgroups: string[] = [];
+  const orphanCgroups: string[] = [];
+  for (const name of base ? fs.readdirSync(base) : []) {
+    const owner = /^deepdebug-(\d+)-/.exec(name);
+    if (!owner) continue;
+    if (Number(owner[1]) === process.pid) cgroups.push(path.join(base!, name));
+    else if (!alive(Number(owner[1]))) orphanCgroups.push(path.join(base!, name));
+  }
+  return { cgroups, orphanCgroups };
+}
+
 function megabytes(bytes: number): number {
   return Math.round((bytes / 2 ** 20) * 10) / 10;
 }
@@ -86,6 +114,7 @@ export function countNow(soakRoot: string, privateTemp: string, sharedTemp: stri
     fdTargets,
     children: [...ours].filter((pid) => pid !== process.pid).map(describe),
     strays,
+    ...validatorCgroups(),
     tempEntries: fs.readdirSync(privateTemp).map((name) => path.join(privateTemp, name)),
     otherDeepdebugProcesses,
     sharedTempEntries: fs.readdirSync(sharedTemp).filter((name) => name.startsWith('deepdebug-')).length,
