@@ -10,7 +10,7 @@ import type { ChildLimits, ResultMessage } from './protocol';
 import { coveringTests, type CoverageMap } from './selection';
 import { createShadowCopy, removeShadowCopy, type ShadowCopy } from './shadow';
 import { verdictOf, type ValidationOutcome } from './verdict';
-import { WorkerProcess, type WorkerLaunch } from './worker';
+import { WorkerDiedError, WorkerProcess, type WorkerLaunch } from './worker';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export type { PatchMethod } from './protocol';
@@ -220,7 +220,8 @@ export class ValidatorPool {
       if (this.disposed) throw new CanceledError('validator disposed');
       return {
         candidate,
-        verdict: 'error',
+        // A worker dies under a candidate when the candidate's code kills it: its failure.
+        verdict: error instanceof WorkerDiedError ? 'failed' : 'error',
         validation: { failingFixed: 0, failingTotal: this.failingTests.length, suitePassed: 0, suiteTotal: 0 },
         detail: error instanceof Error ? error.message : String(error),
         durationMs: Date.now() - started,
