@@ -41,6 +41,8 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
   lines.push(...formatSuspects(report.suspects));
   const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : report.model.note ?? 'no model';
   lines.push(`Candidates: ${report.stats.candidatesGenerated} generated, ${report.stats.candidatesValidated} validated (${model})`);
+  // Said only when it matters: candidates could write outside their copy and use the network.
+  if (report.containment?.sandbox === 'none') lines.push(`Warning: ${report.containment.summary}`);
   if (report.patches.length === 0) {
     lines.push('No validated patch found.');
   } else {

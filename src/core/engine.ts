@@ -337,6 +337,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
       passing: analysis.run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
       workers,
       coverage: coverageByTest(analysis.run),
+      sandbox: options.sandbox,
     },
     hooks.signal,
   ).catch(async (error: unknown) => {

@@ -228,6 +228,8 @@ export interface EngineOptions {
   device?: 'auto' | 'cpu' | 'cuda';
   /** Allow patches to test files (off by default). */
   allowTestEdits?: boolean;
+  /** Run candidates in the bubblewrap sandbox where it works (default); false for tests that need the network. */
+  sandbox?: boolean;
 }
 
 export interface EngineHooks {

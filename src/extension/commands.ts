@@ -9,6 +9,7 @@ import { checkApply } from './applyCheck';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diffView';
 import { collectionBlocker } from '../core/pytest/failures';
+import { noticeContainment } from './containmentNotice';
 import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
 import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
@@ -141,6 +142,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
       },
     );
     ctx.log.info(`${kind} finished in ${Date.now() - started} ms: ${headline(record)}`);
+    noticeContainment(record, ctx.log);
     ctx.store.set(record);
     ctx.showPanel(finishedState(record));
     void announce(ctx, record);

@@ -1,5 +1,6 @@
 // The one-line outcome of a run, shown in the notification and at the top of the panel.
 import { collectionBlocker } from '../core/pytest/failures';
+import type { Containment } from '../core/types';
 import { testName, type RunRecord } from './runRecord';
 
 function testsText(run: RunRecord): string {
@@ -23,6 +24,15 @@ export function headline(run: RunRecord): string {
   const applied = run.patches.find((record) => record.status === 'applied');
   if (applied) return `DeepDebug: fix ${applied.rank} applied for ${testsText(run)}`;
   const count = run.patches.length;
-  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}`;
-  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}`;
+  const uncontained = run.containment?.sandbox === 'none' ? ` (no sandbox: ${run.containment.reason})` : '';
+  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}${uncontained}`;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}${uncontained}`;
+}
+
+/** The warning for candidates that ran without a sandbox, with what the user can do about it. */
+export function containmentWarning(containment: Containment | null): string | undefined {
+  if (containment?.sandbox !== 'none') return undefined;
+  const remedy =
+    containment.reason === 'bubblewrap not found' ? ' Install bubblewrap (the "bwrap" command) to sandbox them.' : '';
+  return `DeepDebug: ${containment.summary}.${remedy}`;
 }

@@ -2,7 +2,7 @@
 // patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
-import type { AnalyzeReport, Failure, FixReport, Suspect, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Containment, Failure, FixReport, Suspect, ValidatedPatch } from '../core/types';
 
 export type PatchStatus = 'pending' | 'applied' | 'discarded';
 
@@ -27,6 +27,8 @@ export interface RunRecord {
   suspects: Suspect[];
   patches: PatchRecord[];
   model: FixReport['model'] | null;
+  /** How the fix run's candidates were contained (null: none ran). */
+  containment: Containment | null;
   elapsedMs: number;
 }
 
@@ -51,6 +53,7 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
       status: 'pending',
     })),
     model: report.model,
+    containment: report.containment ?? null,
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -65,6 +68,7 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     suspects: report.suspects,
     patches: [],
     model: null,
+    containment: null,
     elapsedMs: report.stats.elapsedMs,
   };
 }
