@@ -138,10 +138,11 @@ describe('deepdebug CLI', function () {
 
   it('a flaky test is reported and not repaired', () => {
     const flaky = copyFixture('validate-flaky');
-    const counter = `${flaky}.counter`;
     try {
+      // Relative to the workspace, so the validator's re-run counts in its own copy of it: the
+      // only place a sandboxed test may write.
       const run = deepdebug(['fix', flaky, '--no-model', '--json', reportFile, '--tests', 'test_flaky.py::test_flaky'], {
-        DEEPDEBUG_FLAKY_COUNTER: counter,
+        DEEPDEBUG_FLAKY_COUNTER: 'runs.txt',
       });
       const report: FixReport = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       assert.deepEqual(report.flaky, ['test_flaky.py::test_flaky']);
@@ -150,7 +151,6 @@ describe('deepdebug CLI', function () {
       assert.match(run.stdout, /Flaky \(passed on re-run, not repaired\): test_flaky\.py::test_flaky/);
     } finally {
       removeCopy(flaky);
-      fs.rmSync(counter, { force: true });
     }
   });
 });

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Candidate } from '../../src/core/types';
+import type { Candidate, Containment } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
@@ -433,3 +433,41 @@ function hostileSuite(title: string, sandbox: boolean): void {
 
 hostileSuite('Hostile candidates, with the containment this machine offers', true);
 hostileSuite('Hostile candidates, without a sandbox', false);
+
+describe('Containment where bubblewrap is missing', () => {
+  it('falls back to limits only, says so, and still validates', () => {
+    // A fresh process (the sandbox probe runs once per process) whose PATH has no bwrap.
+    const interpreter = execFileSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    const workspace = copyFixture('hostile-project');
+    const script = `
+      const { ValidatorPool } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'src', 'core', 'validate'))});
+      (async () => {
+        const pool = await ValidatorPool.start({
+          workspace: ${JSON.stringify(workspace)},
+          python: ${JSON.stringify(interpreter)},
+          failing: ['test_calc.py::test_add'],
+          passing: ['test_calc.py::test_add_zero'],
+          workers: 1,
+        });
+        try {
+          const outcome = await pool.validate(${JSON.stringify(correct)});
+          console.log(JSON.stringify({ containment: pool.containment, verdict: outcome.verdict }));
+        } finally {
+          await pool.dispose();
+        }
+      })();`;
+    try {
+      const output = execFileSync(process.execPath, ['-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: path.join(workspace, 'no-such-folder') },
+      });
+      const { containment, verdict } = JSON.parse(output) as { containment: Containment; verdict: string };
+      assert.equal(verdict, 'validated');
+      assert.equal(containment.sandbox, 'none');
+      assert.equal(containment.reason, 'bubblewrap not found');
+      assert.match(containment.summary, /^no sandbox \(bubblewrap not found\): candidates run with resource limits only \(10 s wall/);
+    } finally {
+      removeCopy(workspace);
+    }
+  });
+});
