@@ -220,7 +220,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const workspace = workspaceOf('bad-config-addopts');
       const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
       assert.equal(run.status, 2, run.stderr);
-      assertOneMessage(run, /^deepdebug: pytest: .*unrecognized arguments: --no-such-option/);
+      assertOneMessage(run, /^deepdebug: pytest: unrecognized arguments: --no-such-option \(settings from \/.*\/pytest\.ini\)$/);
     });
 
     it('an unknown ini option under strict_config: exit 2, the option named', async () => {
@@ -344,25 +344,33 @@ describe('bad input and faults: the deepdebug CLI', function () {
   });
 
   describe('Ctrl-C at every stage: exit 130, nothing changed, nothing left', () => {
-    const stages: [string, RegExp][] = [
-      ['running the tests', /\] running tests$/],
-      ['localizing', /; localizing$/],
-      ['generating candidates', /\] generating candidates/],
-      ['validating', /\] validating \d+\//],
+    // The stage, its progress line, and whether a scratch folder of ours exists during it.
+    const stages: [string, RegExp, boolean][] = [
+      ['running the tests', /\] running tests$/, true],
+      ['localizing', /; localizing$/, false],
+      ['generating candidates', /\] generating candidates/, true],
+      ['validating', /\] validating \d+\//, true],
     ];
-    for (const [stage, progressLine] of stages) {
+    for (const [stage, progressLine, scratchMidRun] of stages) {
       it(`while ${stage}`, async () => {
         const workspace = workspaceOf('bad-slow');
         let interruptedAt: string | null = null;
+        let runningThen: string[] = [];
+        let scratchThen: string[] = [];
         const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], {
           onStderrLine: (line, group) => {
             if (interruptedAt === null && progressLine.test(line)) {
               interruptedAt = line;
+              runningThen = processesIn([workspace, tmp]);
+              scratchThen = fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-'));
               process.kill(-group, 'SIGINT');
             }
           },
         });
         assert.ok(interruptedAt, `the run never reached "${stage}":\n${run.stderr}`);
+        // What the leftover checks look for was there while the run was: they can see a leak.
+        assert.ok(runningThen.length > 0, 'no process of the run was visible while it ran');
+        if (scratchMidRun) assert.ok(scratchThen.length > 0, 'no scratch folder was visible while the run was in this stage');
         assert.equal(run.status, 130, run.stderr);
         assertOneMessage(run, /^deepdebug: interrupted, nothing changed$/);
       });

@@ -48,12 +48,18 @@ export function conftestFailure(output: string, workspace: string): TestResult |
   };
 }
 
-/** pytest's own one-line complaint: "ERROR: file or directory not found: x", "error: unrecognized arguments". */
+/**
+ * pytest's own one-line complaint: "ERROR: file or directory not found: x", "unrecognized
+ * arguments: --x" (argparse's, without its program name), plus the settings file pytest read
+ * when it names one: options there (addopts) are a usual cause.
+ */
 export function usageMessage(output: string): string {
   const lines = output.split('\n').map((line) => line.trim());
   const error = lines.find((line) => /^ERROR: (?!usage:)/.test(line) || /: error: /.test(line));
-  if (error) return error.replace(/^ERROR: /, '');
-  return lines.find((line) => line !== '') ?? 'usage error';
+  if (!error) return lines.find((line) => line !== '') ?? 'usage error';
+  const settings = lines.find((line) => line.startsWith('inifile: '))?.slice('inifile: '.length);
+  const message = error.replace(/^ERROR: /, '').replace(/^\S+: error: /, '');
+  return settings && settings !== 'None' ? `${message} (settings from ${settings})` : message;
 }
 
 export function lastLine(output: string, pattern: RegExp): string {
