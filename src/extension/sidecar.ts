@@ -2,6 +2,9 @@
 // fix/analyze requests, routes progress notifications to the run that asked, and restarts the
 // process when it crashes, telling the user. The window closing stops it (deactivate).
 // The LSP client library itself is loaded on first use too.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
@@ -17,6 +20,11 @@ export class Sidecar implements vscode.Disposable {
   private readonly restarts = new RestartPolicy();
   private startup: Promise<LanguageClient> | undefined;
   private nextRun = 1;
+  /**
+   * The sidecar's temp folder (its TMPDIR). A killed sidecar cannot remove its scratch copies
+   * and reports; emptying this folder after a crash and on dispose does it for them.
+   */
+  private scratch: string | undefined;
 
   constructor(
     private readonly serverModule: string,
@@ -36,6 +44,13 @@ export class Sidecar implements vscode.Disposable {
     const client = this.client;
     this.client = undefined;
     if (client) await client.dispose(5000);
+    if (this.scratch) fs.rmSync(this.scratch, { recursive: true, force: true });
+  }
+
+  /** Empties the sidecar's temp folder: what a crashed sidecar left there is garbage now. */
+  private emptyScratch(): void {
+    if (!this.scratch) return;
+    for (const entry of fs.readdirSync(this.scratch)) fs.rmSync(path.join(this.scratch, entry), { recursive: true, force: true });
   }
 
   private async request<R>(
@@ -73,9 +88,11 @@ export class Sidecar implements vscode.Disposable {
   }
 
   private create({ LanguageClient, TransportKind, CloseAction, ErrorAction }: ClientLibrary): LanguageClient {
+    this.scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-sidecar-'));
+    const env = { ...process.env, TMPDIR: this.scratch, TEMP: this.scratch, TMP: this.scratch };
     const serverOptions: ServerOptions = {
-      run: { module: this.serverModule, transport: TransportKind.ipc },
-      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+      run: { module: this.serverModule, transport: TransportKind.ipc, options: { env } },
+      debug: { module: this.serverModule, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
     };
     const clientOptions: LanguageClientOptions = {
       // No document sync: the engine reads the saved files from disk.
@@ -96,6 +113,7 @@ export class Sidecar implements vscode.Disposable {
     return {
       error: () => ({ action: ErrorAction.Continue, handled: true }),
       closed: () => {
+        this.emptyScratch();
         if (this.restarts.crashed()) {
           const message = "DeepDebug's engine process stopped unexpectedly and was restarted.";
           this.log.error(message);
