@@ -240,7 +240,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
     it('a test that hangs: stopped at the per-test limit, the bug still fixed, the hang named', async () => {
       const workspace = workspaceOf('bad-hang');
       const report = path.join(tmp, 'report.json');
-      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--time-budget', '90', '--json', report]);
+      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--time-budget', '120', '--json', report]);
       assert.equal(run.status, 0, run.stderr);
       assertOneMessage(run, /^deepdebug: warning: tests\/test_countdown\.py::test_countdown_odd: test exceeded the per-test timeout of \d+ s/);
       assert.match(readReport(report).patches[0]!.diff, /^\+\s+n -= 1$/m);
