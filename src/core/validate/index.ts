@@ -108,7 +108,9 @@ export class ValidatorPool {
         }),
         helpersDir,
       ),
-      sandboxWritable: containment.sandbox === 'bubblewrap' ? shadow.root : null,
+      // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
+      // behind one) must not make the mount miss the folder the worker sees.
+      sandboxWritable: containment.sandbox === 'bubblewrap' ? fs.realpathSync(shadow.root) : null,
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
     };
     const started = await Promise.allSettled(
