@@ -33,18 +33,33 @@ export function pidsCgroupBase(): string | null {
   return base;
 }
 
+/** Our own cgroup in a hierarchy, from /proc/self/cgroup ("id:controllers:path" lines). */
+function ownCgroup(controllers: (list: string) => boolean): string | null {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((l) => controllers(l.split(':')[1] ?? '-'));
+    return line === undefined ? null : line.split(':').slice(2).join(':');
+  } catch {
+    return null;
+  }
+}
+
+/** Below our own cgroup in cgroup v1's pids hierarchy, so its own limits still apply. */
 function v1Base(): string | null {
-  return fs.existsSync('/sys/fs/cgroup/pids/cgroup.procs') ? '/sys/fs/cgroup/pids' : null;
+  const own = ownCgroup((list) => list.split(',').includes('pids'));
+  const dir = own === null ? null : path.join('/sys/fs/cgroup/pids', own);
+  return dir && fs.existsSync(path.join(dir, 'cgroup.procs')) ? dir : null;
 }
 
 /** Our own cgroup v2, where pids is enabled for its children (systemd delegation). */
 function v2Base(): string | null {
+  const own = ownCgroup((list) => list === '');
+  if (own === null) return null;
+  const dir = path.join('/sys/fs/cgroup', own);
   try {
-    const line = fs.readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'));
-    if (!line) return null;
-    const dir = path.join('/sys/fs/cgroup', line.slice(3));
-    const enabled = fs.readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8').split(/\s+/);
-    return enabled.includes('pids') ? dir : null;
+    return fs.readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8').split(/\s+/).includes('pids') ? dir : null;
   } catch {
     return null;
   }
