@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Candidate, Containment } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
+import { pidsCgroupBase } from '../../src/core/validate/limits';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 // Hostile candidates, real processes and real files: each patch to calc.add does something a
@@ -87,7 +88,7 @@ if errors:
     hostile(`
 import os
 if ${py(SECRET_NAME)} not in os.environ:
-    raise AssertionError(f"no secret among {len(os.environ)} variables")
+    raise AssertionError("no secret among: " + " ".join(sorted(os.environ)))
 `),
   secretInOtherProcesses: () =>
     hostile(`
@@ -231,8 +232,8 @@ async function settle(condition: () => boolean): Promise<boolean> {
 }
 
 function ourCgroups(): string[] {
-  const base = '/sys/fs/cgroup/pids';
-  if (!fs.existsSync(base)) return [];
+  const base = pidsCgroupBase();
+  if (!base) return [];
   return fs.readdirSync(base).filter((name) => name.startsWith(`deepdebug-${process.pid}-`));
 }
 
@@ -341,7 +342,12 @@ function hostileSuite(title: string, sandbox: boolean): void {
     it('hides environment variables outside the allow-list', async () => {
       const outcome = await scene.pool.validate(candidates.secretInEnvironment());
       assert.equal(outcome.verdict, 'failed', outcome.detail);
-      assert.match(outcome.detail, /no secret among \d+ variables/);
+      const visible = /no secret among: ([\w ]+)/.exec(outcome.detail)?.[1]?.split(' ') ?? [];
+      assert.ok(visible.includes('PATH'), outcome.detail);
+      // None of this process's own variables beyond the allow-list (the shell that starts the
+      // interpreter sets PWD and SHLVL itself; HOME and the temp folders are the private ones).
+      const allowed = /^(PATH|LANG|LANGUAGE|TZ|LC_\w+|PYTHON\w*|PYENV_\w+|DEEPDEBUG_\w+|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV|HOME|TMPDIR|TEMP|TMP|USERPROFILE|PWD|SHLVL|_)$/;
+      assert.deepEqual(visible.filter((name) => name in process.env && !allowed.test(name)), []);
       await machineAsItWas();
     });
 
