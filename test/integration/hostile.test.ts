@@ -22,6 +22,7 @@ const SECRET = 'hostile-test-secret-8c1f0e';
 const FORKS = 2000;
 /** Small limits keep the suite quick (forks and page faults are slow on small VMs). */
 const PROCESS_LIMIT = 32;
+const WORKERS = 2;
 
 interface Scene {
   pool: ValidatorPool;
@@ -227,8 +228,11 @@ function listProcesses(pids: number[]): string {
 }
 
 async function settle(condition: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 1200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  return condition();
+  for (let i = 0; i < 1200; i++) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 function ourCgroups(): string[] {
@@ -269,7 +273,7 @@ function hostileSuite(title: string, sandbox: boolean): void {
         python,
         failing: ['test_calc.py::test_add'],
         passing: ['test_calc.py::test_add_zero'],
-        workers: 2,
+        workers: WORKERS,
         perCandidateTimeoutMs: 6000,
         memoryLimitMb: 128,
         processLimit: PROCESS_LIMIT,
@@ -300,7 +304,9 @@ function hostileSuite(title: string, sandbox: boolean): void {
       const next = await scene.pool.validate(correct);
       assert.equal(next.verdict, 'validated', next.detail);
       // A worker killed by a candidate is replaced: wait for its successor, then count.
-      const settled = await settle(() => ourProcesses(scene.pool.tempRoot).length === idle);
+      const settled = await settle(
+        () => scene.pool.workerPids.length === WORKERS && ourProcesses(scene.pool.tempRoot).length === idle,
+      );
       assert.ok(settled, `left running: ${listProcesses(ourProcesses(scene.pool.tempRoot))}; the idle pool has ${idle} processes`);
     }
 
