@@ -302,6 +302,27 @@ def _read_json_list(path):
         return json.load(file)
 
 
+def _end_run_when_orphaned():
+    """Kills this run's process group once the engine that started it is gone.
+
+    The engine ends the group itself when the run is over or overruns its wall limit; an
+    engine that is killed (a crashed editor sidecar) would leave a hanging run behind. Only
+    where pytest leads its own group, so the engine's group is never touched.
+    """
+    if os.getpgrp() != os.getpid():
+        return
+    parent = os.getppid()
+
+    def watch():
+        # Signals go to the main thread: the per-test SIGALRM must find the test, not this one.
+        signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="deepdebug-orphan-watch", daemon=True).start()
+
+
 class Recorder:
     def __init__(self, config):
         self.config = config
@@ -315,6 +336,7 @@ class Recorder:
         self.timeout = PerTestTimeout(float(os.environ.get("DEEPDEBUG_TIMEOUT") or 0), self._fault_file)
         self.timeout.install()
         self.deselected = set(_read_json_list(os.environ.get("DEEPDEBUG_DESELECT")))
+        _end_run_when_orphaned()
         self._reports = []
         self._failures = {}
         self.write(

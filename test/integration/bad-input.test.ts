@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../src/core/resources';
 import type { FixReport } from '../../src/core/types';
+import { processesIn } from '../helpers/processes';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 // The bad-input matrix: the real `deepdebug` command on real fixture projects, one case each.
@@ -69,25 +70,6 @@ function assertOneMessage(run: CliRun, wording: RegExp): void {
 
 function assertNoMessage(run: CliRun): void {
   assert.deepEqual(messages(run), [], run.stderr);
-}
-
-/** Processes whose working folder, command line or TMPDIR lies in one of the folders. */
-function processesIn(folders: string[]): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      const inside = (folder: string): boolean =>
-        cwd === folder || cwd.startsWith(folder + path.sep) || cmdline.includes(folder) || environ.includes(`TMPDIR=${folder}`);
-      if (folders.some(inside)) found.push(`${entry}: ${cmdline}`);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
 }
 
 /** Nothing left behind: no process of the run (after a short grace for the kernel to reap), no temp folder of ours. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +8,8 @@ import { failuresOf } from '../../src/core/pytest/failures';
 import { runPytest, type RunPytestOptions } from '../../src/core/pytest/run';
 import { packageRoot } from '../../src/core/resources';
 import type { PytestRun, TestResult } from '../../src/core/types';
+import { processesIn, sleep, waitFor } from '../helpers/processes';
+import { copyFixture, removeCopy } from '../helpers/workspace';
 
 // Real pytest runs (python3 with pytest installed) on the fixture projects test/fixtures/pytest-*.
 
@@ -163,6 +165,25 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(busy.outcome, 'timeout');
     assert.equal(busy.frames[busy.frames.length - 1].line, 20);
     assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['timeout', 'timeout']);
+  });
+
+  it('ends its run when the engine that started it is killed', async () => {
+    const workspace = copyFixture('pytest-hang');
+    try {
+      const runModule = path.join(packageRoot(), 'out', 'src', 'core', 'pytest', 'run.js');
+      // The options travel in the environment: only pytest's own command line names the copy.
+      const engine = spawn(process.execPath, ['-e', `require(${JSON.stringify(runModule)}).runPytest(JSON.parse(process.env.RUN_OPTIONS))`], {
+        stdio: 'ignore',
+        env: { ...process.env, RUN_OPTIONS: JSON.stringify({ ...options('pytest-hang'), workspace, perTestTimeoutMs: 600_000 }) },
+      });
+      const pytestRuns = (): string[] => processesIn([workspace]).filter((entry) => entry.includes('pytest'));
+      await waitFor(() => pytestRuns().length > 0, 30_000, 'pytest never started');
+      await sleep(3000); // well into the test that never ends
+      engine.kill('SIGKILL');
+      await waitFor(() => pytestRuns().length === 0, 15_000, 'the orphaned pytest run kept going');
+    } finally {
+      removeCopy(workspace);
+    }
   });
 
   it('ends a test that blocks the interrupt through the faulthandler backstop', async () => {

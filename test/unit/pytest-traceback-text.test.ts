@@ -110,6 +110,23 @@ describe('parseTracebackText', () => {
     ]);
   });
 
+  it("reads a timeout dump from faulthandler's watchdog: the main thread's stack, listed last", () => {
+    const text = [
+      'Timeout (0:00:01)!',
+      'Thread 0x00007f3 (most recent call first):',
+      '  File "/opt/helpers/deepdebug_pytest_plugin.py", line 350 in watch',
+      '  File "/usr/lib/python3.11/threading.py", line 975 in run',
+      '',
+      'Thread 0x00007f1 (most recent call first):',
+      '  File "/home/ana/project/test_blocked.py", line 14 in test_blocks_the_interrupt',
+      '  File "/usr/lib/python3/site-packages/_pytest/python.py", line 157 in pytest_pyfunc_call',
+    ].join('\n');
+    assert.deepEqual(parseTracebackText(text, workspace), [
+      { file: '/usr/lib/python3/site-packages/_pytest/python.py', line: 157, function: 'pytest_pyfunc_call', inWorkspace: false },
+      { file: 'test_blocked.py', line: 14, function: 'test_blocks_the_interrupt', inWorkspace: true },
+    ]);
+  });
+
   it('finds no frames in text without locations', () => {
     assert.deepEqual(parseTracebackText('assert 1 == 2\nE   AssertionError', workspace), []);
     assert.deepEqual(parseTracebackText('', workspace), []);

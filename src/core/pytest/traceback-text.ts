@@ -41,10 +41,14 @@ export function parseTracebackText(text: string, workspace: string): Frame[] {
   return frames;
 }
 
-/** The frames of a faulthandler dump (the current thread's when there are several), or null. */
+/**
+ * The frames of a faulthandler dump, or null. With several threads: the current thread's (a
+ * crash), else the main thread's (a timeout dump from faulthandler's own watchdog), which runs
+ * the tests and, being the oldest, comes last.
+ */
 function dumpBlock(lines: string[]): string[] | null {
   let start = lines.findIndex((line) => CURRENT_THREAD_HEADER.test(line));
-  if (start < 0) start = lines.findIndex((line) => CALLS_FIRST_HEADER.test(line));
+  if (start < 0) start = lines.map((line) => CALLS_FIRST_HEADER.test(line)).lastIndexOf(true);
   if (start < 0) return null;
   const block: string[] = [];
   for (const line of lines.slice(start + 1)) {
