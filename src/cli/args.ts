@@ -4,18 +4,21 @@ import type { EngineOptions } from '../core/types';
 // The CLI contract of the design (keep it stable, extend it compatibly):
 //   deepdebug fix <workspace> [--tests <selection>...] [--python <path>] [--time-budget <s>]
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
-//                 [--json <file>] [--apply]
+//                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox]
 //   deepdebug analyze <workspace> [--tests ...] [--python <path>] [--json <file>]
 
 export const USAGE = `usage:
   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>]
                 [--time-budget <seconds>] [--max-candidates <n>]
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
-                [--json <report file>] [--apply] [--allow-test-edits]
+                [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
 
 exit codes: 0 validated patch found (fix) / analysis done (analyze), 1 no patch found,
-            2 bad input or usage, 3 nothing to fix (no failing test)`;
+            2 bad input or usage, 3 nothing to fix (no failing test)
+
+--no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
+tests that need the network or write outside the workspace.`;
 
 export interface CliCommand {
   command: 'fix' | 'analyze';
@@ -25,7 +28,7 @@ export interface CliCommand {
 }
 
 const VALUE_FLAGS = new Set(['--python', '--time-budget', '--max-candidates', '--model', '--device', '--json', '-k']);
-const BOOLEAN_FLAGS = new Set(['--no-model', '--apply', '--allow-test-edits']);
+const BOOLEAN_FLAGS = new Set(['--no-model', '--apply', '--allow-test-edits', '--no-sandbox']);
 
 function positiveNumber(flag: string, value: string): number {
   const parsed = Number(value);
@@ -65,7 +68,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     for (const fixOnly of ['--time-budget', '--max-candidates', '--model', '--device']) {
       if (values.has(fixOnly)) throw new UserError('bad-usage', `${fixOnly} applies to "fix" only`);
     }
-    for (const fixOnly of ['--no-model', '--apply', '--allow-test-edits']) {
+    for (const fixOnly of ['--no-model', '--apply', '--allow-test-edits', '--no-sandbox']) {
       if (flags.has(fixOnly)) throw new UserError('bad-usage', `${fixOnly} applies to "fix" only`);
     }
   }
@@ -89,6 +92,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
       modelDir: flags.has('--no-model') ? null : values.get('--model'),
       device,
       allowTestEdits: flags.has('--allow-test-edits'),
+      sandbox: !flags.has('--no-sandbox'),
     },
   };
 }

@@ -12,6 +12,8 @@ export interface Settings {
   pythonPath: string;
   allowTestEdits: boolean;
   autoRun: boolean;
+  /** Run candidates in the bubblewrap sandbox (where it works). */
+  sandbox: boolean;
 }
 
 export function readSettings(scope?: vscode.Uri): Settings {
@@ -25,6 +27,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     pythonPath: config.get<string>('pythonPath', '').trim(),
     allowTestEdits: config.get<boolean>('allowTestEdits', false),
     autoRun: config.get<boolean>('autoRun', false),
+    sandbox: config.get<boolean>('sandbox', true),
   };
 }
 
@@ -38,6 +41,7 @@ export function engineOptions(settings: Settings, workspace: string, tests: stri
     modelDir: settings.modelDir,
     device: settings.device,
     allowTestEdits: settings.allowTestEdits,
+    sandbox: settings.sandbox,
   };
 }
 

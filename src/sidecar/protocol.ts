@@ -12,6 +12,7 @@ import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../
 export interface RunParams {
   /** Chosen by the client; tags this run's progress notifications. */
   runId: string;
+  /** The engine's options as they are, the settings' `sandbox` flag included. */
   options: EngineOptions;
 }
 

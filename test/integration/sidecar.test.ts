@@ -110,6 +110,14 @@ describe('sidecar process', function () {
     assert.deepEqual(hashTree(workspace), before);
   });
 
+  it('fix: the sandbox setting reaches the validator (off: candidates run with limits only, said so)', async () => {
+    const workspace = workspaceOf('cli-bug');
+    const report = await sidecar.connection.sendRequest(FixRequest, { runId: 's1', options: options(workspace, { sandbox: false }) });
+    assert.equal(report.containment?.sandbox, 'none');
+    assert.equal(report.containment?.sandbox === 'none' && report.containment.reason, 'disabled');
+    assert.ok(report.patches.length >= 1, 'still validates without the sandbox');
+  });
+
   it('analyze: failures and ranked suspects, tagged with their own run id', async () => {
     const workspace = workspaceOf('cli-bug');
     const report = await sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'a1', options: options(workspace) });

@@ -31,7 +31,14 @@ describe('cli arguments', () => {
       modelDir: undefined,
       device: 'cpu',
       allowTestEdits: false,
+      sandbox: true,
     });
+  });
+
+  it('maps --no-sandbox to a run without the sandbox, for fix only', () => {
+    assert.equal(parseArgs(['fix', 'ws', '--no-sandbox']).engine.sandbox, false);
+    assert.equal(parseArgs(['fix', 'ws']).engine.sandbox, true);
+    assert.match(usageError(['analyze', 'ws', '--no-sandbox']), /--no-sandbox applies to "fix" only/);
   });
 
   it('maps -k to a pytest selection and --no-model to a null model', () => {
