@@ -143,6 +143,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     );
     ctx.log.info(`${kind} finished in ${Date.now() - started} ms: ${headline(record)}`);
     noticeContainment(record, ctx.log);
+    for (const warning of record.warnings) ctx.log.warn(warning);
     ctx.store.set(record);
     ctx.showPanel(finishedState(record));
     void announce(ctx, record);

@@ -24,9 +24,19 @@ export function headline(run: RunRecord): string {
   const applied = run.patches.find((record) => record.status === 'applied');
   if (applied) return `DeepDebug: fix ${applied.rank} applied for ${testsText(run)}`;
   const count = run.patches.length;
-  const uncontained = run.containment?.sandbox === 'none' ? ` (no sandbox: ${run.containment.reason})` : '';
-  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}${uncontained}`;
-  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}${uncontained}`;
+  const notes = runNotes(run);
+  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}${notes}`;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}${notes}`;
+}
+
+/** " (no sandbox: ...; warning: ...)": what limited a fix run, for its headline. */
+function runNotes(run: RunRecord): string {
+  const notes: string[] = [];
+  if (run.containment?.sandbox === 'none') notes.push(`no sandbox: ${run.containment.reason}`);
+  const [first, ...more] = run.warnings;
+  // The first warning in full; the panel and the output log list them all.
+  if (first) notes.push(`warning: ${first}${more.length ? ` (and ${more.length} more)` : ''}`);
+  return notes.length ? ` (${notes.join('; ')})` : '';
 }
 
 /** The warning for candidates that ran without a sandbox, with what the user can do about it. */

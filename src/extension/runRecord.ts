@@ -29,6 +29,8 @@ export interface RunRecord {
   model: FixReport['model'] | null;
   /** How the fix run's candidates were contained (null: none ran). */
   containment: Containment | null;
+  /** What limited the run without stopping it (FixReport.warnings), one line each. */
+  warnings: string[];
   elapsedMs: number;
 }
 
@@ -54,6 +56,7 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     })),
     model: report.model,
     containment: report.containment ?? null,
+    warnings: report.warnings ?? [],
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -69,6 +72,7 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     patches: [],
     model: null,
     containment: null,
+    warnings: [],
     elapsedMs: report.stats.elapsedMs,
   };
 }

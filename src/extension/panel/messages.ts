@@ -18,6 +18,8 @@ export interface PanelState {
   progress: string | null;
   /** "deepdebug-small on cpu", or why no model ran. */
   model: string | null;
+  /** What limited the run without stopping it (a suspect's file that could not be read, ...). */
+  warnings: string[];
   failures: { nodeid: string; text: string; location: PanelLocation | null }[];
   suspects: { label: string; reasons: string; score: string; location: PanelLocation }[];
   patches: {
@@ -76,6 +78,7 @@ export function idleState(): PanelState {
     headline: 'Run "Debug with DeepDebug" on a failing test to see its fixes here.',
     progress: null,
     model: null,
+    warnings: [],
     failures: [],
     suspects: [],
     patches: [],
@@ -102,6 +105,7 @@ export function finishedState(run: RunRecord): PanelState {
     headline: headline(run),
     progress: null,
     model: modelText(run.model),
+    warnings: run.warnings,
     failures: run.failures.map((failure) => {
       const frame = testFrame(failure);
       return {
