@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { runAnalyze, runFix } from '../core/engine';
 import { sha256 } from '../core/hash';
+import { encodeSource } from '../core/sourceEncoding';
 import { collectionBlocker } from '../core/pytest/failures';
 import { UserError, describeError, isCanceled } from '../core/errors';
 import type { FixReport, ValidatedPatch } from '../core/types';
@@ -11,17 +12,27 @@ import { progressPrinter } from './progress';
 
 const EXIT = { fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
 
+/** The patched text in the file's own encoding (the validator refuses text it cannot hold). */
+function patchedBytes(patch: ValidatedPatch): Buffer {
+  try {
+    return encodeSource(patch.newFileText, patch.encoding ?? 'utf-8');
+  } catch (error) {
+    throw new UserError('bad-workspace', `${patch.file}: ${describeError(error)}; patch not applied`, { cause: error });
+  }
+}
+
 /** Writes the best patch, refusing if the file changed since the patch was made. */
 async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<string> {
   const target = path.resolve(workspace, patch.file);
   if (sha256(await fs.readFile(target)) !== patch.baseSha256) {
     throw new UserError('bad-workspace', `${patch.file} changed while DeepDebug ran; patch not applied`);
   }
+  const bytes = patchedBytes(patch);
   // A new file renamed over the old one: a failed write (read-only folder, full disk) never leaves half a file.
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.deepdebug-${process.pid}`);
   try {
     const { mode } = await fs.stat(target);
-    await fs.writeFile(temporary, patch.newFileText);
+    await fs.writeFile(temporary, bytes);
     await fs.chmod(temporary, mode);
     await fs.rename(temporary, target);
   } catch (error) {

@@ -14,6 +14,7 @@ import { defaultModelDir } from './resources';
 import { ValidatorPool } from './validate';
 import { orderForValidation, rankValidated } from './ranking';
 import { sha256 } from './hash';
+import { decodeSource, type DecodedSource } from './sourceEncoding';
 import type {
   AnalyzeReport,
   Candidate,
@@ -22,6 +23,7 @@ import type {
   Failure,
   FixReport,
   PytestRun,
+  SourceEncoding,
   Suspect,
   ValidatedPatch,
 } from './types';
@@ -60,21 +62,38 @@ function startClock(budgetMs: number): Clock {
   };
 }
 
-function sourceReader(workspace: string): (file: string) => Promise<string | null> {
-  const cache = new Map<string, Promise<string | null>>();
+/** A workspace file as the engine reads it: its text in its own encoding, or why there is none. */
+type SourceFile =
+  | { text: string; encoding: SourceEncoding; sha256: string }
+  | { text: null; warning: string };
+
+function unreadableWarning(file: string, decoded: DecodedSource & { ok: false }): string {
+  if (decoded.problem === 'unsupported') {
+    return `${file} declares the encoding ${decoded.encoding}: DeepDebug edits UTF-8, Latin-1 and ASCII files only, so it proposed no fix in it`;
+  }
+  return decoded.declared
+    ? `${file} is not valid ${decoded.encoding}, the encoding it declares: no fix proposed in it`
+    : `${file} is not UTF-8 and declares no other encoding (PEP 263): no fix proposed in it`;
+}
+
+function sourceFiles(workspace: string): (file: string) => Promise<SourceFile> {
+  const cache = new Map<string, Promise<SourceFile>>();
   return (file) => {
-    let text = cache.get(file);
-    if (!text) {
-      // Non-UTF-8 files are not ours to patch: treat them as unreadable rather than mangle them.
-      // ignoreBOM keeps a BOM in the text, so the text's hash equals the file's hash.
-      const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-      text = fs
-        .readFile(path.resolve(workspace, file))
-        .then((bytes) => decoder.decode(bytes))
-        .catch(() => null);
-      cache.set(file, text);
+    let source = cache.get(file);
+    if (!source) {
+      // Files that do not decode in their own encoding are not ours to patch: unreadable rather than mangled.
+      source = fs.readFile(path.resolve(workspace, file)).then(
+        (bytes): SourceFile => {
+          const decoded = decodeSource(bytes);
+          return decoded.ok
+            ? { text: decoded.text, encoding: decoded.encoding, sha256: sha256(bytes) }
+            : { text: null, warning: unreadableWarning(file, decoded) };
+        },
+        (): SourceFile => ({ text: null, warning: `${file} could not be read: no fix proposed in it` }),
+      );
+      cache.set(file, source);
     }
-    return text;
+    return source;
   };
 }
 
@@ -83,6 +102,8 @@ interface Analysis {
   run: PytestRun;
   failures: Failure[];
   suspects: Suspect[];
+  sourceFile: (file: string) => Promise<SourceFile>;
+  /** The file's text (decoded in its own encoding), null where there is none. */
   readSource: (file: string) => Promise<string | null>;
 }
 
@@ -109,12 +130,13 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     stage: 'localizing',
     message: `${failures.length} failing of ${run.tests.length}; localizing`,
   });
-  const readSource = sourceReader(workspace);
+  const sourceFile = sourceFiles(workspace);
+  const readSource = async (file: string): Promise<string | null> => (await sourceFile(file)).text;
   const suspects =
     failures.length === 0
       ? []
       : await localize(run, failures, { workspace, readSource, isTestFile });
-  return { workspace, run, failures, suspects, readSource };
+  return { workspace, run, failures, suspects, sourceFile, readSource };
 }
 
 export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
@@ -208,13 +230,8 @@ async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], anal
 async function unreadableFiles(suspects: Suspect[], analysis: Analysis): Promise<string[]> {
   const warnings: string[] = [];
   for (const file of new Set(suspects.map((suspect) => suspect.file))) {
-    if ((await analysis.readSource(file)) !== null) continue;
-    const exists = await fs.access(path.resolve(analysis.workspace, file)).then(() => true, () => false);
-    warnings.push(
-      exists
-        ? `${file} is not UTF-8: DeepDebug edits UTF-8 files only, so it proposed no fix in it`
-        : `${file} could not be read: no fix proposed in it`,
-    );
+    const source = await analysis.sourceFile(file);
+    if (source.text === null) warnings.push(source.warning);
   }
   return warnings;
 }
@@ -250,7 +267,7 @@ async function validateStage(
   pool: ValidatorPool,
   workers: number,
   candidates: Candidate[],
-  readSource: (file: string) => Promise<string | null>,
+  sourceFile: (file: string) => Promise<SourceFile>,
   clock: Clock,
   hooks: EngineHooks,
 ): Promise<{ patches: ValidatedPatch[]; validated: number; timeToFirstFixMs: number | null }> {
@@ -278,8 +295,11 @@ async function validateStage(
       validated++;
       if (outcome.verdict === 'validated') {
         timeToFirstFixMs ??= clock.elapsed();
-        const base = (await readSource(candidate.file)) ?? '';
-        patches.push({ ...candidate, validation: outcome.validation, baseSha256: sha256(base) });
+        const base = await sourceFile(candidate.file);
+        // Candidates are made from the file's text only, so its record has one.
+        if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
+        const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
+        patches.push({ ...candidate, validation: outcome.validation, baseSha256: base.sha256, ...encoding });
       }
       hooks.onProgress?.({
         stage: 'validating',
@@ -357,7 +377,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     if (modelNote) report.model = { ...report.model, note: modelNote };
     if (warnings.length > 0) report.warnings = warnings;
     report.stats.candidatesGenerated = candidates.length;
-    const result = await validateStage(pool, workers, candidates, analysis.readSource, clock, hooks);
+    const result = await validateStage(pool, workers, candidates, analysis.sourceFile, clock, hooks);
     throwIfAborted(hooks.signal);
     const patches = modelState.model ? await withLikelihood(modelState.model, result.patches, analysis, hooks.signal) : result.patches;
     report.patches = rankValidated(patches);

@@ -132,10 +132,18 @@ export interface Validation {
 }
 
 /** A candidate that made every failing test pass and broke no passing test. */
+/** The source encodings DeepDebug edits, by the name Python gives them (PEP 263 declarations). */
+export type SourceEncoding = 'utf-8' | 'latin-1' | 'ascii';
+
 export interface ValidatedPatch extends Candidate {
   validation: Validation;
-  /** sha256 (hex) of the file text the patch was made from: applying is refused if the file changed. */
+  /** sha256 (hex) of the file's bytes the patch was made from: applying is refused if the file changed. */
   baseSha256: string;
+  /**
+   * The file's encoding when it is not UTF-8 ("latin-1", "ascii": its PEP 263 declaration):
+   * newFileText is written back in it. Absent for UTF-8 files.
+   */
+  encoding?: SourceEncoding;
 }
 
 export interface FixStats {
@@ -158,7 +166,7 @@ export interface FixReport {
   model: { name: string | null; device: string | null; note?: string };
   /** How candidates were contained while their tests ran; absent when none ran. */
   containment?: Containment;
-  /** What limited the run without stopping it, one line each (a suspect's file that is not UTF-8, ...). */
+  /** What limited the run without stopping it, one line each (a suspect's file that does not decode in its encoding, ...). */
   warnings?: string[];
   stats: FixStats;
 }

@@ -1,6 +1,8 @@
 // Whether a patch may be applied to the document as it is now, and the smallest edit that does
 // it. Plain logic (no vscode import) so the refusal rules are testable without an editor.
 import { sha256 } from '../core/hash';
+import { encodeSource } from '../core/sourceEncoding';
+import type { SourceEncoding } from '../core/types';
 import { isTestFile, type PatchRecord, type RunRecord } from './runRecord';
 
 /** Replace `text` between two character offsets of the current document. */
@@ -27,13 +29,47 @@ export function checkApply(
       reason: `DeepDebug does not edit test files (${patch.file}); enable the setting deepdebug.allowTestEdits to allow it.`,
     };
   }
-  if (sha256(currentText) !== patch.baseSha256) {
+  // The patch knows the file's bytes; the editor's text matches them only in the file's encoding.
+  const encoding = patch.encoding ?? 'utf-8';
+  const currentBytes = encodedOrNull(currentText, encoding);
+  if (!currentBytes) {
+    return {
+      ok: false,
+      reason:
+        `${patch.file} declares the encoding ${encoding}, but the editor shows it in another one; reopen it in ${encoding} ` +
+        '("Change File Encoding", "Reopen with Encoding") to apply this fix, or apply it with the deepdebug command line (--apply).',
+    };
+  }
+  if (sha256(currentBytes) !== patch.baseSha256) {
     return {
       ok: false,
       reason: `${patch.file} changed since DeepDebug made this fix; run DeepDebug again to get a fix for the current text.`,
     };
   }
-  return { ok: true, replacement: smallestReplacement(currentText, patch.newFileText) };
+  const replacement = smallestReplacement(currentText, patch.newFileText);
+  // An all-ASCII text reads the same in every encoding, so nothing shows that the editor will
+  // save in the file's: new characters beyond ASCII could be saved in another encoding.
+  if (encoding !== 'utf-8' && !isAscii(replacement.text) && isAscii(currentText)) {
+    return {
+      ok: false,
+      reason:
+        `This fix adds characters beyond ASCII to ${patch.file} (${encoding}), which the editor might save in another encoding; ` +
+        'apply it with the deepdebug command line (--apply).',
+    };
+  }
+  return { ok: true, replacement };
+}
+
+function encodedOrNull(text: string, encoding: SourceEncoding): Buffer | null {
+  try {
+    return encodeSource(text, encoding);
+  } catch {
+    return null;
+  }
+}
+
+function isAscii(text: string): boolean {
+  return /^[\x00-\x7f]*$/.test(text);
 }
 
 /**

@@ -35,6 +35,7 @@ Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
 from __future__ import annotations
 
 import ast
+import codecs
 import gc
 import json
 import os
@@ -43,6 +44,7 @@ import select
 import signal
 import sys
 import time
+import tokenize
 import traceback
 import types
 from importlib.machinery import PathFinder, SourceFileLoader
@@ -255,6 +257,26 @@ def module_files() -> Dict[str, str]:
     return files
 
 
+def declared_encoding(source: str) -> str:
+    """The codec the text's PEP 263 declaration names (first two lines), else UTF-8, as the
+    import system would read the file; a BOM is part of the text, not a second encoding."""
+    lines = iter(line.encode("utf-8") for line in source.splitlines(True)[:2])
+    try:
+        encoding, _ = tokenize.detect_encoding(lambda: next(lines, b""))
+    except SyntaxError as error:
+        raise PatchError(f"SyntaxError: {error.msg}") from error
+    return "utf-8" if encoding == "utf-8-sig" else encoding
+
+
+def source_bytes(source: str) -> bytes:
+    """The patched text as its file would hold it: in the encoding it declares."""
+    encoding = declared_encoding(source)
+    try:
+        return source.encode(encoding)
+    except UnicodeEncodeError as error:
+        raise PatchError(f"the patched text cannot be written in {encoding}: {error.reason}") from error
+
+
 def compile_for(module: Any, source: str, path: str) -> Any:
     """Compile as the module's own loader would: pytest rewrites asserts in test modules."""
     tree = ast.parse(source, path)
@@ -262,7 +284,7 @@ def compile_for(module: Any, source: str, path: str) -> Any:
     if type(loader).__name__ == "AssertionRewritingHook":
         from _pytest.assertion.rewrite import rewrite_asserts
 
-        rewrite_asserts(tree, source.encode(), path, getattr(loader, "config", None))
+        rewrite_asserts(tree, source_bytes(source), path, getattr(loader, "config", None))
     return compile(tree, path, "exec", dont_inherit=True)
 
 
@@ -417,20 +439,21 @@ def reexec(module: Any, source: str, path: str, workspace_modules: List[Any]) ->
 
 
 class PatchedSourceLoader(SourceFileLoader):
-    def __init__(self, fullname: str, path: str, source: str) -> None:
+    def __init__(self, fullname: str, path: str, source: bytes) -> None:
         super().__init__(fullname, path)
         self.source = source
 
     def get_data(self, path: str) -> bytes:
         if same_file(path, os.path.realpath(self.path)):
-            return self.source.encode()
+            return self.source
         return super().get_data(path)
 
 
 class PatchedSourceFinder:
-    """Serves the patched text to modules imported after the patch (lazy imports)."""
+    """Serves the patched file (its bytes, in its declared encoding) to modules imported after
+    the patch (lazy imports)."""
 
-    def __init__(self, path: str, source: str) -> None:
+    def __init__(self, path: str, source: bytes) -> None:
         self.path = path
         self.source = source
 
@@ -450,17 +473,24 @@ def apply_patch(request: Dict[str, Any], workspace: str, files: Dict[str, str]) 
     """Applies the candidate in this (child) process; returns how: swap, reexec or import.
     ``files`` is module_files() of the worker."""
     path = os.path.realpath(os.path.join(workspace, request["file"]))
-    source: str = request["source"]
+    file_text: str = request["source"]
+    # The file's whole text (a UTF-8 BOM included, as the engine keeps it); Python compiles it without the BOM.
+    source = file_text[1:] if file_text.startswith("\ufeff") else file_text
     try:
         new_tree = ast.parse(source, path)
     except SyntaxError as error:
         raise PatchError(f"SyntaxError: {error.msg} (line {error.lineno})") from error
-    with open(path, encoding="utf-8") as handle:
+    # The file in its own encoding, as an import reads it (PEP 263), never assumed to be UTF-8.
+    with tokenize.open(path) as handle:
         old_source = handle.read()
+        old_encoding = "utf-8" if handle.encoding == "utf-8-sig" else handle.encoding
+    patched = source_bytes(file_text)
+    if codecs.lookup(declared_encoding(file_text)).name != codecs.lookup(old_encoding).name:
+        raise PatchError(f"the patch changes the file's encoding declaration ({old_encoding})")
     import linecache
 
     linecache.cache[path] = (len(source), None, source.splitlines(True), path)
-    sys.meta_path.insert(0, PatchedSourceFinder(path, source))
+    sys.meta_path.insert(0, PatchedSourceFinder(path, patched))
     loaded = [sys.modules[name] for name, file in files.items() if file == path and name in sys.modules]
     if not loaded:
         return "import"

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { sha256 } from '../../src/core/hash';
 import { packageRoot } from '../../src/core/resources';
 import type { FixReport } from '../../src/core/types';
 import { processesIn } from '../helpers/processes';
@@ -153,11 +154,29 @@ describe('bad input and faults: the deepdebug CLI', function () {
       assert.match(readReport(report).patches[0]!.newFileText, /if value > high:\n\s+return high/);
     });
 
-    it('a bug inside a Latin-1 source file: exit 1, and the message says the file is not UTF-8', async () => {
+    it('a bug inside a Latin-1 source file: fixed in its own encoding, --apply writes Latin-1 bytes', async () => {
       const workspace = workspaceOf('bad-latin1');
-      const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--tests', 'tests/test_greetings.py']);
-      assert.equal(run.status, 1, run.stderr);
-      assertOneMessage(run, /^deepdebug: warning: greetings\.py is not UTF-8/);
+      const file = path.join(workspace, 'greetings.py');
+      const before = fs.readFileSync(file);
+      const report = path.join(tmp, 'report.json');
+      const run = await deepdebug(['fix', workspace, '--no-model', '--tests', 'tests/test_greetings.py', '--apply', '--json', report], { tmp });
+      await assertNothingLeft(workspace, tmp);
+      assert.equal(run.status, 0, run.stderr);
+      assertNoMessage(run);
+      const best = readReport(report).patches[0]!;
+      assert.equal(best.file, 'greetings.py');
+      assert.equal(best.encoding, 'latin-1');
+      assert.equal(best.baseSha256, sha256(before), 'the hash of the bytes on disk');
+      assert.match(best.newFileText, /GREETINGS = \{"de": "Grüße", "fr": "Salut à tous"\}/);
+      const expected = before.toString('latin1').replace('return GREETINGS[fallback]', 'return GREETINGS[language]');
+      assert.notEqual(expected, before.toString('latin1'));
+      assert.deepEqual(fs.readFileSync(file), Buffer.from(expected, 'latin1'), 'the fix, and every other byte as it was');
+      const tests = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_greetings.py'], {
+        cwd: workspace,
+        env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+        encoding: 'utf8',
+      });
+      assert.equal(tests.status, 0, tests.stdout);
     });
 
     it('a bug in a 4 MB source file: fixed, exit 0', async () => {

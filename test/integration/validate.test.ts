@@ -326,6 +326,60 @@ describe('ValidatorPool.recheckFailing', () => {
   });
 });
 
+describe('ValidatorPool on Latin-1 modules (PEP 263 coding declarations)', () => {
+  /** A candidate editing greetings.py (Latin-1 on disk) in `workspace`, on its decoded text. */
+  function greetingsCandidate(workspace: string, file: string, edit: (text: string) => string): Candidate {
+    const text = edit(fs.readFileSync(path.join(workspace, file)).toString('latin1'));
+    return { ...candidate('greeting', () => text, [7, 11]), file, newFunctionText: text.split('\n').slice(6, 11).join('\n') };
+  }
+  const fix = (text: string) => text.replace('GREETINGS[fallback]', 'GREETINGS[language]');
+
+  describe('imported by the tests\' modules', () => {
+    const workspace = path.join(packageRoot(), 'test', 'fixtures', 'bad-latin1');
+    let pool: ValidatorPool;
+    before(async () => {
+      pool = await ValidatorPool.start(
+        options({ workspace, failing: ['tests/test_greetings.py::test_greeting_known'], passing: ['tests/test_ranges.py::test_greeting_fallback'], workers: 1 }),
+      );
+    });
+    after(() => pool?.dispose());
+
+    it('swaps the function, and re-executes the module from its decoded text', async () => {
+      const swapped = await pool.validate(greetingsCandidate(workspace, 'greetings.py', fix));
+      assert.equal(swapped.verdict, 'validated', swapped.detail);
+      assert.equal(swapped.method, 'swap');
+      // A module-level edit: the literals ("Grüße") must come through the re-execution intact.
+      const reexec = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('"fr"', '"at": "Grüß Gott", "fr"')));
+      assert.equal(reexec.verdict, 'validated', reexec.detail);
+      assert.equal(reexec.method, 'reexec');
+    });
+
+    it('fails text the file\'s encoding cannot hold, and a changed coding declaration', async () => {
+      const euro = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('"Hello"', '"Hello €"')));
+      assert.equal(euro.verdict, 'failed');
+      assert.match(euro.detail, /cannot be written in iso-8859-1/);
+      const redeclared = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('coding: latin-1', 'coding: utf-8')));
+      assert.equal(redeclared.verdict, 'failed');
+      assert.match(redeclared.detail, /changes the file's encoding declaration/);
+    });
+  });
+
+  it('serves the patched module to a lazy import in its own encoding', async () => {
+    const workspace = path.join(packageRoot(), 'test', 'fixtures', 'validate-latin1');
+    const pool = await ValidatorPool.start(
+      options({ workspace, failing: ['test_greetings.py::test_greeting_known'], passing: ['test_greetings.py::test_greeting_fallback'], workers: 1 }),
+    );
+    try {
+      const outcome = await pool.validate(greetingsCandidate(workspace, 'greetings.py', fix));
+      assert.equal(outcome.verdict, 'validated', outcome.detail);
+      assert.equal(outcome.method, 'import');
+      assert.deepEqual(outcome.validation, { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 });
+    } finally {
+      pool.dispose();
+    }
+  });
+});
+
 describe('ValidatorPool.start', () => {
   it('refuses failing tests that pytest does not collect', async () => {
     await assert.rejects(
