@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -161,5 +162,27 @@ describe('model folder errors', function () {
     const dir = copyOfShipped();
     fs.rmSync(path.join(dir, 'onnx', 'encoder_model.onnx'));
     await expectBadModel(dir);
+  });
+});
+
+describe('loading the model leaves nothing behind', function () {
+  this.timeout(120_000);
+
+  it('writes no telemetry into the temp folder and keeps no extra files open', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-model-tmp-'));
+    try {
+      // A fresh process: onnxruntime's environment is made once per process.
+      const script = `require(${JSON.stringify(require.resolve('../../src/core/model'))}).loadPatchModel(${JSON.stringify(defaultModelDir())}, { device: 'cpu' })
+        .then((model) => { console.log(JSON.stringify(require('fs').readdirSync('/proc/self/fd').map((fd) => { try { return require('fs').readlinkSync('/proc/self/fd/' + fd); } catch { return ''; } }))); return model.dispose(); })`;
+      const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
+      delete env.ORT_DISABLE_TELEMETRY;
+      const run = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      const openFiles = JSON.parse(run.stdout) as string[];
+      assert.deepEqual(openFiles.filter((file) => file.startsWith(tmp) || file.includes('onnxruntime')), []);
+      assert.deepEqual(fs.readdirSync(tmp), []);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -48,6 +48,11 @@ interface BartConfig {
   deepdebug?: Partial<ModelFormat>;
 }
 
+// onnxruntime-node otherwise records telemetry: a log file and a session file left in the
+// temp folder per process and an event database under ~/.cache. An offline tool sends nothing
+// and leaves nothing behind; a user who wants it can still set the variable.
+process.env.ORT_DISABLE_TELEMETRY ??= '1';
+
 type Ort = typeof import('onnxruntime-node');
 
 function badModel(dir: string, why: string, cause?: unknown): UserError {
