@@ -4,8 +4,9 @@
 #   bash models/training/train.sh [TRAIN_MINUTES]          from scratch (default 60 minutes)
 #   bash models/training/train.sh --continue TRAIN_MINUTES  continue the last run in work/
 #
-# --continue reuses work/ (bugs, tokenizer, inputs, checkpoint.pt): it makes the inputs a run
-# stopped before making them all (make_inputs.mjs --resume), then trains from checkpoint.pt.
+# --continue reuses work/ (bugs, tokenizer, inputs, checkpoint.pt): it samples all training
+# bugs, makes the inputs not made yet (make_inputs.mjs --resume), then trains from
+# checkpoint.pt. (The shipped run made them while training, and stopped at its deadline.)
 # The shipped model was made by `train.sh 60` followed by `train.sh --continue 86`.
 #
 # Needs: Debian's python3-torch, python3-onnx, python3-sentencepiece (under /usr/bin/python3),
@@ -47,6 +48,9 @@ if [ "$CONTINUE" = 0 ]; then
   wait
   INIT=()
 else
+  # All training bugs this time (valid and test are sampled anew, but evaluation keeps its
+  # held-out set); bugs whose inputs exist are skipped.
+  python3 models/training/sample_bugs.py "$WORK" 64000 300 900
   node models/training/make_inputs.mjs "$WORK" "$TOKENIZER" 320 64 0 1 --resume 2> "$WORK/inputs-resume.log"
   cp "$WORK/checkpoint.pt" "$WORK/checkpoint-before-continue.pt"
   INIT=(--init "$WORK/checkpoint-before-continue.pt" --warmup 50)
