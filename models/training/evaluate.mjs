@@ -87,7 +87,8 @@ for (const variant of ['skeleton', 'focal-only']) {
       sampleSeconds += (t2 - t1) / 1000;
       sampleCalls++;
     }
-    const fixes = (outputs) => outputs.some((o) => applyOutput(o.text, focal, model.format) === wanted);
+    // A target the focal lines cannot take (null) must not match a malformed output (null).
+    const fixes = (outputs) => wanted !== null && outputs.some((o) => applyOutput(o.text, focal, model.format) === wanted);
     const hit1 = fixes(greedy);
     // Partial credit the exact-fix rates hide: a well-formed edit, and of the right lines.
     const header = (text) => /^<L\d+><L\d+>/.exec(text)?.[0];
