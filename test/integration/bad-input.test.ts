@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { sha256 } from '../../src/core/hash';
 import { packageRoot } from '../../src/core/resources';
 import type { FixReport } from '../../src/core/types';
-import { processesIn } from '../helpers/processes';
+import { processesIn, waitFor } from '../helpers/processes';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 // The bad-input matrix: the real `deepdebug` command on real fixture projects, one case each.
@@ -361,12 +361,17 @@ describe('bad input and faults: the deepdebug CLI', function () {
         let scratchThen: string[] = [];
         const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], {
           onStderrLine: (line, group) => {
-            if (interruptedAt === null && progressLine.test(line)) {
-              interruptedAt = line;
-              runningThen = processesIn([workspace, tmp]);
-              scratchThen = fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-'));
-              process.kill(-group, 'SIGINT');
-            }
+            if (interruptedAt !== null || !progressLine.test(line)) return;
+            interruptedAt = line;
+            const scratch = (): string[] => fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-'));
+            // The progress line can come a moment before the stage's scratch folder exists.
+            void waitFor(() => !scratchMidRun || scratch().length > 0, 5_000, 'no scratch folder appeared')
+              .catch(() => undefined)
+              .then(() => {
+                runningThen = processesIn([workspace, tmp]);
+                scratchThen = scratch();
+                process.kill(-group, 'SIGINT');
+              });
           },
         });
         assert.ok(interruptedAt, `the run never reached "${stage}":\n${run.stderr}`);
