@@ -4,7 +4,7 @@
 // after each pass; a difference that survives a pass is a leak.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pidsCgroupBase } from '../../src/core/validate/limits';
+import { cgroupOwner, pidsCgroupBase, processAlive } from '../../src/core/validate/limits';
 import { processTree } from '../fix-runs';
 
 export interface Counts {
@@ -63,25 +63,16 @@ function openFds(): string[] {
   return targets.sort();
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The validator's cgroups, split into this process's and those of owners that are gone. */
 function validatorCgroups(): { cgroups: string[]; orphanCgroups: string[] } {
   const base = pidsCgroupBase();
   const cgroups: string[] = [];
   const orphanCgroups: string[] = [];
   for (const name of base ? fs.readdirSync(base) : []) {
-    const owner = /^deepdebug-(\d+)-/.exec(name);
-    if (!owner) continue;
-    if (Number(owner[1]) === process.pid) cgroups.push(path.join(base!, name));
-    else if (!alive(Number(owner[1]))) orphanCgroups.push(path.join(base!, name));
+    const owner = cgroupOwner(name);
+    if (owner === null) continue;
+    if (owner === process.pid) cgroups.push(path.join(base!, name));
+    else if (!processAlive(owner)) orphanCgroups.push(path.join(base!, name));
   }
   return { cgroups, orphanCgroups };
 }

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Candidate, Containment } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
-import { pidsCgroupBase } from '../../src/core/validate/limits';
+import { cgroupOwner, pidsCgroupBase } from '../../src/core/validate/limits';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 // Hostile candidates, real processes and real files: each patch to calc.add does something a
@@ -238,7 +238,7 @@ async function settle(condition: () => boolean): Promise<boolean> {
 function ourCgroups(): string[] {
   const base = pidsCgroupBase();
   if (!base) return [];
-  return fs.readdirSync(base).filter((name) => name.startsWith(`deepdebug-${process.pid}-`));
+  return fs.readdirSync(base).filter((name) => cgroupOwner(name) === process.pid);
 }
 
 function hostileSuite(title: string, sandbox: boolean): void {

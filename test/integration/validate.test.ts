@@ -7,6 +7,7 @@ import { CanceledError, UserError } from '../../src/core/errors';
 import { packageRoot } from '../../src/core/resources';
 import type { Candidate } from '../../src/core/types';
 import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
+import { waitFor } from '../helpers/processes';
 import { hashTree } from '../helpers/workspace';
 
 // Real pytest sessions (python3 with pytest) validating candidates on test/fixtures/validate-*.
@@ -61,11 +62,6 @@ function processesUnder(root: string): number[] {
     }
   }
   return pids;
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.ok(condition(), what);
 }
 
 function options(extra: Partial<ValidatorOptions> = {}): ValidatorOptions {
@@ -176,10 +172,10 @@ describe('ValidatorPool on a buggy quicksort', () => {
       candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
       controller.signal,
     );
-    await waitFor(() => processesUnder(pool.tempRoot).length > 2, 'the candidate child started');
+    await waitFor(() => processesUnder(pool.tempRoot).length > 2, 10_000, 'the candidate child started');
     controller.abort();
     await assert.rejects(running, CanceledError);
-    await waitFor(() => processesUnder(pool.tempRoot).length === 2, 'the candidate child was killed');
+    await waitFor(() => processesUnder(pool.tempRoot).length === 2, 10_000, 'the candidate child was killed');
   });
 
   it('answers an error for a file outside the workspace', async () => {
@@ -195,7 +191,7 @@ describe('ValidatorPool on a buggy quicksort', () => {
         candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
       )
       .catch((error: unknown) => error);
-    await waitFor(() => processesUnder(root).length > 2, 'the candidate child started');
+    await waitFor(() => processesUnder(root).length > 2, 10_000, 'the candidate child started');
     await pool.dispose();
     assert.ok((await running) instanceof CanceledError);
     assert.deepEqual(processesUnder(root), []);

@@ -85,8 +85,8 @@ function usable(dir: string): boolean {
 /** Empty cgroups left by a host process that is gone (killed before it could remove them). */
 function removeStale(dir: string): void {
   for (const name of fs.readdirSync(dir)) {
-    const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
-    if (!owner || processAlive(Number(owner[1]))) continue;
+    const owner = cgroupOwner(name);
+    if (owner === null || processAlive(owner)) continue;
     try {
       fs.rmdirSync(path.join(dir, name));
     } catch {
@@ -95,7 +95,13 @@ function removeStale(dir: string): void {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** The pid of the host process that made a cgroup of ours (named `deepdebug-<pid>-<n>`), else null. */
+export function cgroupOwner(name: string): number | null {
+  const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
+  return owner ? Number(owner[1]) : null;
+}
+
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
