@@ -25,11 +25,11 @@ export function processesIn(folders: string[]): string[] {
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until the condition holds; fails with `failure` after timeoutMs. */
-export async function waitFor(condition: () => boolean, timeoutMs: number, failure: string): Promise<void> {
+/** Polls until the condition holds; fails with `failure` (worded when it fails, if a function) after timeoutMs. */
+export async function waitFor(condition: () => boolean, timeoutMs: number, failure: string | (() => string)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    assert.ok(Date.now() < deadline, failure);
+    if (Date.now() >= deadline) assert.fail(typeof failure === 'string' ? failure : failure());
     await sleep(200);
   }
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { Candidate, Containment } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
 import { cgroupOwner, pidsCgroupBase } from '../../src/core/validate/limits';
+import { waitFor } from '../helpers/processes';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 // Hostile candidates, real processes and real files: each patch to calc.add does something a
@@ -227,13 +228,7 @@ function listProcesses(pids: number[]): string {
     .join(', ');
 }
 
-async function settle(condition: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 1200; i++) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
+const SETTLE_MS = 60_000;
 
 function ourCgroups(): string[] {
   const base = pidsCgroupBase();
@@ -304,10 +299,11 @@ function hostileSuite(title: string, sandbox: boolean): void {
       const next = await scene.pool.validate(correct);
       assert.equal(next.verdict, 'validated', next.detail);
       // A worker killed by a candidate is replaced: wait for its successor, then count.
-      const settled = await settle(
+      await waitFor(
         () => scene.pool.workerPids.length === WORKERS && ourProcesses(scene.pool.tempRoot).length === idle,
+        SETTLE_MS,
+        () => `left running: ${listProcesses(ourProcesses(scene.pool.tempRoot))}; the idle pool has ${idle} processes`,
       );
-      assert.ok(settled, `left running: ${listProcesses(ourProcesses(scene.pool.tempRoot))}; the idle pool has ${idle} processes`);
     }
 
     const sandboxed = () => scene.pool.containment.sandbox === 'bubblewrap';
@@ -435,7 +431,7 @@ function hostileSuite(title: string, sandbox: boolean): void {
     it('leaves no process, cgroup or temp folder behind when disposed', async () => {
       const root = scene.pool.tempRoot;
       await scene.pool.dispose();
-      assert.ok(await settle(() => ourProcesses(root).length === 0), `left running: ${listProcesses(ourProcesses(root))}`);
+      await waitFor(() => ourProcesses(root).length === 0, SETTLE_MS, () => `left running: ${listProcesses(ourProcesses(root))}`);
       assert.deepEqual(ourCgroups(), []);
       assert.equal(fs.existsSync(root), false);
       assert.deepEqual(files(), filesBefore);
