@@ -151,7 +151,7 @@ def test_files(nodeids):
     return sorted({nodeid.split("::")[0] for nodeid in nodeids})
 
 
-def generate_subject(subject, seed, per_subject):
+def generate_subject(subject, seed, per_subject, per_function=1, only_split=None, partial=None):
     version = subject_version(subject)
     bugs = []
     with tempfile.TemporaryDirectory(prefix=f"bench-real-{subject}-") as tmp:
@@ -180,13 +180,15 @@ def generate_subject(subject, seed, per_subject):
             name = f"{subject}/{rel}::{qualname}"
             # A property's getter and setter share a qualname: the id then names the line too.
             bug_id = name if unique else f"{name}@{start}"
+            if only_split and split_of(bug_id) != only_split:
+                continue
             rng = random.Random(f"{seed}:{name}")
             lines = injector.Lines(source)
             options = injector.mutations(node, lines, rng)
             selection = test_files(tests)
-            attempts = 0
+            attempts, made = 0, 0
             for kind in kind_order(options, rng, made_per_kind):
-                if attempts >= ATTEMPTS_PER_FUNCTION:
+                if attempts >= ATTEMPTS_PER_FUNCTION * per_function or made >= per_function or len(bugs) >= per_subject:
                     break
                 buggy = injector.inject(node, start, end, lines, rng.choice(options[kind]))
                 if buggy is None or injector.normalized(buggy) in (None, injector.normalized(original)):
@@ -206,14 +208,19 @@ def generate_subject(subject, seed, per_subject):
                 if not failing or lost:
                     continue
                 made_per_kind[kind] = made_per_kind.get(kind, 0) + 1
+                made += 1
                 bugs.append({
-                    "id": bug_id, "subject": subject, "subjectVersion": version, "file": rel,
+                    # Further bugs in one function (--per-function) are told apart by a suffix.
+                    "id": bug_id if made == 1 else f"{bug_id}~{made}", "subject": subject, "subjectVersion": version, "file": rel,
                     "function": qualname, "startLine": start, "endLine": end, "kind": kind,
                     "buggyFunction": buggy, "fixedFunction": original, "tests": selection,
                     "failingTests": failing,
                 })
+                if partial:
+                    # Bugs as they are made, so a run stopped early keeps them (`generate` sorts at the end).
+                    with open(f"{partial}.{subject}.partial", "a") as f:
+                        f.write(json.dumps(dict(bugs[-1], split=split_of(bugs[-1]["id"]))) + "\n")
                 print(f"  {bug_id} {kind}: {len(failing)} failing", file=sys.stderr, flush=True)
-                break
     return bugs
 
 
@@ -222,8 +229,9 @@ def selection_tests(passing, selection):
 
 
 def split_of(bug_id):
-    """Deterministic half/half split; 'test' is held out from any tuning."""
-    return "dev" if hashlib.sha1(bug_id.encode()).digest()[0] % 2 == 0 else "test"
+    """Deterministic half/half split by function; 'test' is held out from any tuning."""
+    function_id = bug_id.split("~")[0]
+    return "dev" if hashlib.sha1(function_id.encode()).digest()[0] % 2 == 0 else "test"
 
 
 def mark_quick(bugs):
@@ -245,8 +253,9 @@ def mark_quick(bugs):
 def generate(args):
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         subjects = args.subjects or sorted(SUBJECTS)
-        per_subject = list(pool.map(generate_subject, subjects, [args.seed] * len(subjects),
-                                    [args.per_subject] * len(subjects)))
+        n = len(subjects)
+        per_subject = list(pool.map(generate_subject, subjects, [args.seed] * n, [args.per_subject] * n,
+                                    [args.per_function] * n, [args.split] * n, [args.out] * n))
     bugs = sorted((b for group in per_subject for b in group), key=lambda b: b["id"])
     for bug in bugs:
         bug["split"] = split_of(bug["id"])
@@ -291,6 +300,8 @@ def main():
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--per-subject", type=int, default=80, help="at most this many bugs per subject")
     gen.add_argument("--jobs", type=int, default=2)
+    gen.add_argument("--per-function", type=int, default=1, help="at most this many bugs (of different kinds) per function")
+    gen.add_argument("--split", choices=["dev", "test"], help="only functions of this split (default: both)")
     gen.add_argument("--out", default=BUGS_FILE)
     gen.add_argument("--subjects", nargs="*", choices=sorted(SUBJECTS), help="default: all")
     ws = commands.add_parser("workspace", help="build one bug's workspace")

@@ -11,9 +11,10 @@ values as inputs, and an If node on use_cache_branch supplies them either from t
 then quantized to int8 (quantize.py). Reference inputs and PyTorch outputs are written for
 check_onnx.mjs, which compares them with onnxruntime's.
 
-Usage: python3 export.py WORK_DIR OUT_DIR
+Usage: python3 export.py WORK_DIR OUT_DIR [--checkpoint CKPT] [--trace]
 """
 
+import argparse
 import json
 import os
 import sys
@@ -134,7 +135,7 @@ def projector_width(projector):
     raise ValueError("projector has no encoder_hidden_states input")
 
 
-def write_configs(out_dir, config):
+def write_configs(out_dir, config, use_trace):
     heads = config["attention_heads"]
     hf = {
         "model_type": "bart", "architectures": ["BartForConditionalGeneration"],
@@ -147,7 +148,7 @@ def write_configs(out_dir, config):
         "eos_token_id": config["eos_token_id"], "decoder_start_token_id": config["bos_token_id"],
         "forced_eos_token_id": config["eos_token_id"], "is_encoder_decoder": True, "use_cache": True,
         # Read by DeepDebug's loader (src/core/model): how inputs and outputs are written.
-        "deepdebug": {"output": "line-edit", "useTrace": False,
+        "deepdebug": {"output": "line-edit", "useTrace": use_trace,
                       "maxSourceTokens": config["max_source_positions"],
                       "maxTargetTokens": config["max_target_positions"]},
     }
@@ -185,8 +186,14 @@ def reference(model, out_path):
 
 
 def main():
-    work_dir, out_dir = sys.argv[1], sys.argv[2]
-    checkpoint = torch.load(os.path.join(work_dir, "checkpoint.pt"), map_location="cpu")
+    parser = argparse.ArgumentParser(description="Export a checkpoint to ONNX (int8) in the transformers.js layout.")
+    parser.add_argument("work_dir")
+    parser.add_argument("out_dir")
+    parser.add_argument("--checkpoint", help="default WORK_DIR/checkpoint.pt")
+    parser.add_argument("--trace", action="store_true", help="the model was trained with traces after the skeleton")
+    args = parser.parse_args()
+    work_dir, out_dir = args.work_dir, args.out_dir
+    checkpoint = torch.load(args.checkpoint or os.path.join(work_dir, "checkpoint.pt"), map_location="cpu")
     config = checkpoint["config"]
     model = Seq2Seq(config)
     model.load_state_dict(checkpoint["state_dict"])
@@ -236,7 +243,7 @@ def main():
     onnx.save(merged, os.path.join(tmp_dir, "decoder_model_merged.onnx"))
     onnx.save(quantize_model(encoder), os.path.join(onnx_dir, "encoder_model.onnx"))
     onnx.save(quantize_model(merged), os.path.join(onnx_dir, "decoder_model_merged.onnx"))
-    write_configs(out_dir, config)
+    write_configs(out_dir, config, args.trace)
     reference(model, os.path.join(work_dir, "reference.json"))
     print("exported", out_dir)
 

@@ -7,6 +7,12 @@ CPU came late, when the schedule had already decayed.) A checkpoint is written e
 minutes and at the end; --init starts from a previous checkpoint's weights.
 
 Usage: python3 train.py WORK_DIR --minutes 60 [--threads 2] [--init WORK_DIR/checkpoint.pt]
+           [--inputs 'inputs-*.jsonl,executable-inputs.jsonl*4'] [--out WORK_DIR/checkpoint.pt]
+           [--rewards rewards.jsonl --reward-repeat 4]
+
+--inputs lists the example files (globs under WORK_DIR, each optionally repeated `*N` times per
+epoch, e.g. to weigh the few traced examples up). --rewards adds sampled outputs weighted by
+their reward advantage (reward.mjs): the RewardRepair loss, next to the usual loss on fixes.
 """
 
 import argparse
@@ -39,9 +45,30 @@ MODEL_CONFIG = {
 }
 
 
-def load_examples(work_dir, sp, split):
+def input_files(work_dir, spec):
+    """[(file, repeat)] for "glob[*N],glob[*N],..." under work_dir."""
+    files = []
+    for part in spec.split(","):
+        pattern, star, repeat = part.rpartition("*")
+        if not (star and repeat.isdigit()):
+            pattern, repeat = part, "1"
+        names = sorted(glob.glob(os.path.join(work_dir, pattern)))
+        if not names:
+            sys.exit(f"--inputs: nothing matches {pattern} in {work_dir}")
+        files.extend((name, int(repeat)) for name in names)
+    return files
+
+
+def encoded(sp, encoder, target, max_source, max_target):
+    # Cut like inference does: the encoder to the model's positions, the target to its own.
+    source = sp.encode(encoder)[:max_source - 1] + [sp.eos_id()]
+    return source, ([sp.bos_id()] + sp.encode(target) + [sp.eos_id()])[:max_target]
+
+
+def load_examples(work_dir, sp, split, spec):
+    """(source ids, target ids, weight) of the fixes: weight 1."""
     examples = []
-    for name in sorted(glob.glob(os.path.join(work_dir, "inputs-*.jsonl"))):
+    for name, repeat in input_files(work_dir, spec):
         with open(name) as f:
             lines = f.readlines()
         for line in lines:
@@ -51,9 +78,21 @@ def load_examples(work_dir, sp, split):
                 continue  # the last line of a file make_inputs is still writing
             if rec["split"] != split:
                 continue
-            source = sp.encode(rec["encoder"]) + [sp.eos_id()]
-            target = [sp.bos_id()] + sp.encode(rec["target"]) + [sp.eos_id()]
-            examples.append((source, target))
+            source, target = encoded(sp, rec["encoder"], rec["target"], MODEL_CONFIG["max_source_positions"],
+                                     MODEL_CONFIG["max_target_positions"])
+            examples.extend([(source, target, 1.0)] * repeat)
+    return examples
+
+
+def load_rewards(path, sp, repeat):
+    """(source ids, sampled output ids, advantage) of reward.mjs's sampled outputs."""
+    examples = []
+    with open(path) as f:
+        for line in f:
+            rec = json.loads(line)
+            source, target = encoded(sp, rec["encoder"], rec["output"], MODEL_CONFIG["max_source_positions"],
+                                     MODEL_CONFIG["max_target_positions"])
+            examples.extend([(source, target, rec["advantage"])] * repeat)
     return examples
 
 
@@ -80,15 +119,21 @@ def collate(examples, ids, pad):
     src = torch.full((len(ids), src_len), pad, dtype=torch.long)
     tgt = torch.full((len(ids), tgt_len), pad, dtype=torch.long)
     for row, i in enumerate(ids):
-        s, t = examples[i]
+        s, t, _ = examples[i]
         src[row, :len(s)] = torch.tensor(s)
         tgt[row, :len(t)] = torch.tensor(t)
-    return src, (src != pad).long(), tgt
+    weights = torch.tensor([examples[i][2] for i in ids], dtype=torch.float32)
+    return src, (src != pad).long(), tgt, weights
 
 
-def loss_of(model, src, mask, tgt, pad):
+def loss_of(model, src, mask, tgt, weights, pad):
+    """Per-token loss, each token weighted by its sequence's weight: 1 for fixes (the plain
+    mean), the reward advantage for sampled outputs (raising good samples, lowering bad ones)."""
     logits = model(src, mask, tgt[:, :-1])
-    return F.cross_entropy(logits.float().reshape(-1, logits.shape[-1]), tgt[:, 1:].reshape(-1), ignore_index=pad)
+    labels = tgt[:, 1:]
+    token_loss = F.cross_entropy(logits.float().transpose(1, 2), labels, ignore_index=pad, reduction="none")
+    real = (labels != pad).float()
+    return (token_loss * real * weights[:, None]).sum() / real.sum().clamp(min=1)
 
 
 def main():
@@ -102,6 +147,10 @@ def main():
     parser.add_argument("--decay", type=float, default=0.25, help="fraction of the budget the lr decays over")
     parser.add_argument("--init", help="checkpoint whose weights to start from (same model config)")
     parser.add_argument("--checkpoint-minutes", type=float, default=5)
+    parser.add_argument("--inputs", default="inputs-*.jsonl", help="example files under WORK_DIR: glob[*repeat],...")
+    parser.add_argument("--out", help="checkpoint to write (default WORK_DIR/checkpoint.pt)")
+    parser.add_argument("--rewards", help="sampled outputs with reward advantages (reward.mjs)")
+    parser.add_argument("--reward-repeat", type=int, default=1, help="times each sampled output is seen per epoch")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -110,8 +159,10 @@ def main():
     pad = sp.pad_id()
     config = dict(MODEL_CONFIG, vocab_size=sp.get_piece_size(), pad_token_id=pad,
                   bos_token_id=sp.bos_id(), eos_token_id=sp.eos_id())
-    train = load_examples(args.work_dir, sp, "train")
-    valid = load_examples(args.work_dir, sp, "valid")[:256]
+    out = args.out or os.path.join(args.work_dir, "checkpoint.pt")
+    rewards = load_rewards(args.rewards, sp, args.reward_repeat) if args.rewards else []
+    train = load_examples(args.work_dir, sp, "train", args.inputs) + rewards
+    valid = load_examples(args.work_dir, sp, "valid", args.inputs)[:256]
     model = Seq2Seq(config)
     previous = {"step": 0, "seen": 0, "cpu_s": 0.0}
     if args.init:
@@ -143,7 +194,7 @@ def main():
         total = {"step": previous["step"] + step, "seen": previous["seen"] + seen, "cpu_s": previous["cpu_s"] + cpu_s}
         torch.save({"config": config, "state_dict": model.state_dict(), "step": step, "seen": seen,
                     "elapsed_s": time.time() - start, "cpu_s": cpu_s, "total": total, "history": history},
-                   os.path.join(args.work_dir, "checkpoint.pt"))
+                   out)
         if final:
             print("saved final checkpoint", flush=True)
 
@@ -152,8 +203,8 @@ def main():
         total, count = 0.0, 0
         with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
             for ids in batches(valid, args.max_tokens, random.Random(1)):
-                src, mask, tgt = collate(valid, ids, pad)
-                total += loss_of(model, src, mask, tgt, pad).item() * len(ids)
+                src, mask, tgt, weights = collate(valid, ids, pad)
+                total += loss_of(model, src, mask, tgt, weights, pad).item() * len(ids)
                 count += len(ids)
         model.train()
         return total / max(count, 1)
@@ -163,7 +214,7 @@ def main():
         epoch += 1
         if epoch > 1:
             # make_inputs may still be adding examples: take the new ones each epoch.
-            train = load_examples(args.work_dir, sp, "train")
+            train = load_examples(args.work_dir, sp, "train", args.inputs) + rewards
             print(json.dumps({"epoch": epoch, "train": len(train)}), flush=True)
         if not train:
             time.sleep(20)
@@ -177,9 +228,9 @@ def main():
             lr = args.lr * min(1.0, (step + 1) / args.warmup) * (0.05 + 0.95 * min(1.0, left))
             for group in optimizer.param_groups:
                 group["lr"] = lr
-            src, mask, tgt = collate(train, ids, pad)
+            src, mask, tgt, weights = collate(train, ids, pad)
             with torch.autocast("cpu", dtype=torch.bfloat16):
-                loss = loss_of(model, src, mask, tgt, pad)
+                loss = loss_of(model, src, mask, tgt, weights, pad)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

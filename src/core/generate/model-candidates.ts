@@ -26,7 +26,17 @@ function functionText(source: string, startLine: number, endLine: number): strin
   return source.split('\n').slice(startLine - 1, endLine).join('\n').replace(/\r$/gm, '') + '\n';
 }
 
-async function inputFor(model: PatchModel, source: string, file: string, fn: { function: string; startLine: number; endLine: number }, failure: Failure | undefined) {
+/**
+ * The model's input for one function of `source` (null when the format cannot edit it). Also
+ * used by the training data scripts, so training and inference build inputs the same way.
+ */
+export async function modelInputFor(
+  model: Pick<PatchModel, 'format' | 'countTokens'>,
+  source: string,
+  file: string,
+  fn: { function: string; startLine: number; endLine: number },
+  failure: Failure | undefined,
+) {
   const oldFunction = functionText(source, fn.startLine, fn.endLine);
   if (!fitsFormat(oldFunction, model.format)) return null;
   const input = await buildModelInput({
@@ -70,7 +80,7 @@ export async function modelCandidates(
     if (suspect.function === '<module>') continue;
     const source = await readSource(suspect.file);
     if (source === null) continue;
-    const prepared = await inputFor(model, source, suspect.file, suspect, failure);
+    const prepared = await modelInputFor(model, source, suspect.file, suspect, failure);
     if (!prepared) continue;
     const outputs = await model.sample(prepared.input, options.samplesPerSuspect, {
       temperature: options.temperature ?? DEFAULT_TEMPERATURE,
@@ -129,7 +139,7 @@ async function scoreOne(model: PatchModel, candidate: Candidate, source: string,
     .filter((fn) => fn.startLine <= candidate.startLine && candidate.endLine <= fn.endLine)
     .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
   if (!enclosing) return null;
-  const prepared = await inputFor(model, source, candidate.file, { function: enclosing.qualname, ...enclosing }, failure);
+  const prepared = await modelInputFor(model, source, candidate.file, { function: enclosing.qualname, ...enclosing }, failure);
   if (!prepared) return null;
   const lines = prepared.oldFunction.split('\n');
   const from = candidate.startLine - enclosing.startLine;

@@ -1,0 +1,287 @@
+// Executable bugs (bench/real/make_bugs.py records: a real package, one injected bug, tests
+// that fail) turned into model data and measurements with the product's own code (out/, from
+// `npx tsc -p tsconfig.test.json`): its pytest runner and failure parser, its model input
+// builder, its model and its validator.
+//
+//   node models/training/executable.mjs inputs BUGS OUT [--split dev|test] [--limit N]
+//     Runs each bug's covering tests in a fresh workspace and writes two records per bug to OUT:
+//     the model input with the failure's trace and without it (`trace: true|false`), each with
+//     the fix as target, the failing and passing tests, and the bug's id, subject and kind.
+//
+//   node models/training/executable.mjs sample BUGS INPUTS OUT --model NAME=DIR [--model ...]
+//                                       [--samples K] [--limit N] [--jobs J]
+//     Per bug and model: the greedy output and K samples (temperature 0.8, top-p 0.95) for
+//     the input the model reads (with the trace if its config says so), each distinct output
+//     validated by the product's validator in the bug's workspace. One record per bug, model
+//     and distinct output to OUT (see `judge`); a summary per model on stdout (`summarize`).
+//
+//   node models/training/executable.mjs summary OUT     the summary of a sample run again
+//
+// Subject packages are seen by Debian's interpreter (/usr/bin/python3), as in bench/real.
+
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const out = (module) => require(path.join(root, 'out/src/core', module));
+const { runPytest } = out('pytest/run.js');
+const { failuresOf } = out('pytest/failures.js');
+const { failureFor } = out('localize/index.js');
+const { modelInputFor } = out('generate/model-candidates.js');
+const { makeCandidate, normalizeCode } = out('generate/candidate.js');
+const { loadPatchModel, applyOutput, encoderText, targetText } = out('model/index.js');
+const { loadTokenizer } = out('model/tokenizer.js');
+const { ValidatorPool } = out('validate/index.js');
+
+const PYTHON = '/usr/bin/python3';
+const MAKE_BUGS = path.join(root, 'bench/real/make_bugs.py');
+const SHIPPED_MODEL = path.join(root, 'models/deepdebug-small');
+const TEMPERATURE = 0.8;
+const TOP_P = 0.95;
+
+function option(args, name, fallback) {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+}
+
+function optionList(args, name) {
+  return args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
+}
+
+function readJsonl(file) {
+  return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+}
+
+/** A fresh workspace holding the bug (the subject copied, the buggy function in place). */
+function makeWorkspace(bugsFile, bug) {
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-exec-'));
+  const workspace = path.join(temp, 'ws');
+  execFileSync(PYTHON, [MAKE_BUGS, 'workspace', bug.id, workspace, '--bugs', bugsFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return { workspace, remove: () => fs.rmSync(temp, { recursive: true, force: true }) };
+}
+
+const withNewline = (text) => text.replace(/\n?$/, '\n');
+
+/** The bug's function as the engine sees it: the focal lines in the buggy file. */
+function focalOf(bug) {
+  const buggy = withNewline(bug.buggyFunction);
+  return { function: bug.function, startLine: bug.startLine, endLine: bug.startLine + buggy.split('\n').length - 2 };
+}
+
+async function makeInputs(args) {
+  const [bugsFile, outFile] = args;
+  const split = option(args, '--split', null);
+  const limit = Number(option(args, '--limit', Infinity));
+  const bugs = readJsonl(bugsFile).filter((bug) => !split || bug.split === split).slice(0, limit);
+  const tokenizer = await loadTokenizer(SHIPPED_MODEL, 2);
+  const config = JSON.parse(fs.readFileSync(path.join(SHIPPED_MODEL, 'config.json'), 'utf8')).deepdebug;
+  const formats = {
+    true: { ...config, output: 'line-edit', useTrace: true },
+    false: { ...config, output: 'line-edit', useTrace: false },
+  };
+  const countTokens = (text) => tokenizer.countTokens(text);
+  const sink = fs.openSync(outFile, 'w');
+  const counts = { bugs: bugs.length, written: 0, noFailure: 0, noTarget: 0 };
+  const started = performance.now();
+  for (const bug of bugs) {
+    const { workspace, remove } = makeWorkspace(bugsFile, bug);
+    try {
+      const run = await runPytest({ workspace, python: PYTHON, selection: bug.tests, coverage: false, perTestTimeoutMs: 10_000, timeoutMs: 120_000 });
+      const failures = failuresOf(run).filter((f) => f.kind !== 'collection');
+      const focal = focalOf(bug);
+      const failure = failureFor({ file: bug.file, ...focal }, failures);
+      if (!failure) {
+        counts.noFailure++;
+        continue;
+      }
+      const source = fs.readFileSync(path.join(workspace, bug.file), 'utf8');
+      const target = targetText(withNewline(bug.buggyFunction), withNewline(bug.fixedFunction), formats.false);
+      if (target === null) {
+        counts.noTarget++;
+        continue;
+      }
+      const tests = {
+        failing: failures.map((f) => f.nodeid),
+        passing: run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
+      };
+      for (const trace of [true, false]) {
+        const format = formats[trace];
+        const prepared = await modelInputFor({ format, countTokens }, source, bug.file, focal, failure);
+        if (!prepared) continue;
+        const record = {
+          split: split === 'test' || bug.split === 'test' ? 'test' : 'train',
+          package: bug.subject,
+          kind: bug.kind,
+          id: bug.id,
+          trace,
+          encoder: encoderText(prepared.input, format),
+          input: prepared.input,
+          target,
+          ...tests,
+        };
+        fs.writeSync(sink, JSON.stringify(record) + '\n');
+      }
+      counts.written++;
+    } finally {
+      remove();
+    }
+    if ((counts.written + counts.noFailure) % 25 === 0) console.error(JSON.stringify({ ...counts, seconds: Math.round((performance.now() - started) / 1000) }));
+  }
+  fs.closeSync(sink);
+  console.error(JSON.stringify({ ...counts, seconds: Math.round((performance.now() - started) / 1000) }));
+}
+
+/**
+ * What one distinct output is worth. The reward (RewardRepair's levels, our weights): -1 when
+ * malformed, unparsable or a no-op (the buggy function again); 0 when it parses but fixes no
+ * failing test; up to 0.5 by the share of failing tests it fixes while something still fails
+ * or breaks; 1 when validated (every failing test passes, no passing test breaks).
+ */
+async function judge(bug, focal, source, model, output, pool) {
+  const buggy = withNewline(bug.buggyFunction);
+  const newFunction = applyOutput(output, buggy, model.format);
+  const base = { wellFormed: newFunction !== null, parses: false, identical: false, exact: false, verdict: null, reward: -1 };
+  if (newFunction === null) return base;
+  const normalized = normalizeCode(newFunction);
+  const identical = normalized === normalizeCode(buggy);
+  const exact = normalized === normalizeCode(withNewline(bug.fixedFunction));
+  const candidate = identical
+    ? null
+    : await makeCandidate({ file: bug.file, source, ...focal, newFunctionText: newFunction, origin: 'model', editKind: 'model', summary: 'model sample', score: 0 });
+  if (candidate === null) return { ...base, parses: identical, identical, exact };
+  const outcome = await pool.validate(candidate);
+  const { failingFixed, failingTotal, suitePassed, suiteTotal } = outcome.validation;
+  const reward = outcome.verdict === 'validated' ? 1 : 0.5 * (failingFixed / Math.max(1, failingTotal));
+  return { ...base, parses: true, exact, verdict: outcome.verdict, failingFixed, failingTotal, suitePassed, suiteTotal, reward };
+}
+
+/** Distinct outputs of one model for one input: the greedy one first, then samples by count. */
+async function outputsOf(model, input, samples) {
+  const greedy = await model.sample(input, 1, { temperature: 0, topP: 1 });
+  const sampled = await model.sample(input, samples, { temperature: TEMPERATURE, topP: TOP_P });
+  const byText = new Map();
+  for (const { text } of greedy) byText.set(text, { output: text, greedy: true, drawn: 0 });
+  for (const { text } of sampled) {
+    const entry = byText.get(text) ?? { output: text, greedy: false, drawn: 0 };
+    entry.drawn++;
+    byText.set(text, entry);
+  }
+  return [...byText.values()].sort((a, b) => Number(b.greedy) - Number(a.greedy) || b.drawn - a.drawn);
+}
+
+async function sampleBug(bugsFile, bug, records, models, samples) {
+  const { workspace, remove } = makeWorkspace(bugsFile, bug);
+  const anyRecord = records.true ?? records.false;
+  let pool;
+  try {
+    pool = await ValidatorPool.start({ workspace, python: PYTHON, failing: anyRecord.failing, passing: anyRecord.passing, workers: 1 });
+    const source = fs.readFileSync(path.join(workspace, bug.file), 'utf8');
+    const focal = focalOf(bug);
+    // Models often write the same output: validate each distinct one once.
+    const judged = new Map();
+    const results = [];
+    for (const [name, model] of models) {
+      const record = records[model.format.useTrace] ?? records.false;
+      for (const entry of await outputsOf(model, record.input, samples)) {
+        if (!judged.has(entry.output)) judged.set(entry.output, await judge(bug, focal, source, model, entry.output, pool));
+        results.push({
+          id: bug.id, split: record.split, package: bug.subject, kind: bug.kind, model: name, trace: record.trace,
+          ...entry, ...judged.get(entry.output), encoder: record.encoder, target: record.target,
+        });
+      }
+    }
+    return results;
+  } finally {
+    await pool?.dispose();
+    remove();
+  }
+}
+
+async function sample(args) {
+  const [bugsFile, inputsFile, outFile] = args;
+  const samples = Number(option(args, '--samples', 10));
+  const limit = Number(option(args, '--limit', Infinity));
+  const jobs = Number(option(args, '--jobs', 1));
+  const models = [];
+  for (const spec of optionList(args, '--model')) {
+    const [name, dir] = spec.split('=');
+    models.push([name, await loadPatchModel(dir, { device: 'cpu' })]);
+  }
+  const bugs = new Map(readJsonl(bugsFile).map((bug) => [bug.id, bug]));
+  const byId = new Map();
+  for (const record of readJsonl(inputsFile)) {
+    if (!byId.has(record.id)) byId.set(record.id, {});
+    byId.get(record.id)[record.trace] = record;
+  }
+  const ids = [...byId.keys()].slice(0, limit);
+  const sink = fs.openSync(outFile, 'w');
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < ids.length) {
+      const id = ids[next++];
+      const results = await sampleBug(bugsFile, bugs.get(id), byId.get(id), models, samples).catch((error) => {
+        console.error(`${id}: ${error.message}`);
+        return [];
+      });
+      for (const result of results) fs.writeSync(sink, JSON.stringify(result) + '\n');
+      if (++done % 10 === 0) console.error(JSON.stringify({ done, of: ids.length, seconds: Math.round((performance.now() - started) / 1000) }));
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, lane));
+  fs.closeSync(sink);
+  for (const [, model] of models) await model.dispose();
+  console.log(JSON.stringify(summarize(readJsonl(outFile)), null, 1));
+}
+
+/**
+ * Per model: exact and plausible top-1 (the greedy output), exact and validated within all
+ * outputs, plausible-but-different (the best validated output, greedy first then the most
+ * drawn, is not the original function: the false-positive proxy), and the share of samples
+ * (counted as drawn) that are well-formed, parse, and pass.
+ */
+function summarize(results) {
+  const groupBy = (rows, key) => {
+    const groups = new Map();
+    for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    return groups;
+  };
+  const summary = {};
+  for (const [model, rows] of groupBy(results, (r) => r.model)) {
+    const perBug = [...groupBy(rows, (r) => r.id).values()];
+    const drawn = rows.reduce((n, r) => n + r.drawn, 0);
+    const share = (test) => rows.reduce((n, r) => n + (test(r) ? r.drawn : 0), 0) / Math.max(1, drawn);
+    const count = (test) => perBug.filter(test).length;
+    const firstValidated = (bugRows) => bugRows.find((r) => r.verdict === 'validated');
+    summary[model] = {
+      bugs: perBug.length,
+      exactTop1: count((b) => b.some((r) => r.greedy && r.exact)),
+      plausibleTop1: count((b) => b.some((r) => r.greedy && r.verdict === 'validated')),
+      exactAny: count((b) => b.some((r) => r.exact)),
+      validatedAny: count((b) => b.some((r) => r.verdict === 'validated')),
+      plausibleButDifferent: count((b) => firstValidated(b) !== undefined && !firstValidated(b).exact),
+      samplesWellFormed: share((r) => r.wellFormed),
+      samplesParse: share((r) => r.parses && !r.identical),
+      samplesPass: share((r) => r.verdict === 'validated'),
+    };
+  }
+  return summary;
+}
+
+main();
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'inputs') await makeInputs(args);
+  else if (command === 'sample') await sample(args);
+  else if (command === 'summary') console.log(JSON.stringify(summarize(readJsonl(args[0])), null, 1));
+  else {
+    console.error('usage: executable.mjs inputs|sample ... (see the top of the file)');
+    process.exit(2);
+  }
+}
