@@ -1,7 +1,9 @@
 // Held-out evaluation of a shipped model through the product's own inference code
 // (out/src/core/model, compiled by `npx tsc -p tsconfig.test.json`): exact-fix rates on
 // test-split synthetic bugs, with the skeleton context and with the focal function alone, and
-// decoding throughput.
+// decoding throughput. When WORK_DIR/executable-heldout.jsonl exists (executable.mjs inputs
+// of bench/real's test split), also on those bugs, with the failure's trace after the
+// skeleton (models trained with traces only) and without it.
 //
 // Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR [COUNT] > results.json
 // The examples are fixed at the first run (WORK_DIR/heldout.jsonl, see heldOut).
@@ -63,18 +65,36 @@ function inputOf(encoder, focalOnly) {
   return { input: { kind: 'model-input', file: '', function: '', skeleton: text, trace: '', tokens: 0, tokenBudget: 0 }, focal };
 }
 
+/** Executable held-out bugs, with the trace or without: [{ input, focal, target, kind }]. */
+function executable(trace) {
+  const file = path.join(workDir, 'executable-heldout.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    .filter((record) => record.trace === trace)
+    .map((record) => ({ input: record.input, focal: inputOf(record.encoder, true).focal, target: record.target, kind: record.kind }));
+}
+
+const synthetic = (focalOnly) => chosen.map((example) => ({ ...inputOf(example.encoder, focalOnly), target: example.target, kind: example.kind }));
+const variants = {
+  skeleton: synthetic(false),
+  'focal-only': synthetic(true),
+  ...(model.format.useTrace ? { 'executable-trace': executable(true) } : {}),
+  'executable-no-trace': executable(false),
+};
+
 const results = { model: model.name, device: model.device, examples: chosen.length, byKind: {} };
 let sampleSeconds = 0;
 let sampleCalls = 0;
 let greedySeconds = 0;
 let greedyTokens = 0;
-for (const variant of ['skeleton', 'focal-only']) {
+for (const [variant, examples] of Object.entries(variants)) {
+  if (examples.length === 0) continue;
   let top1 = 0;
   let top10 = 0;
   let wellFormed = 0;
   let rightLines = 0;
-  for (const example of chosen) {
-    const { input, focal } = inputOf(example.encoder, variant === 'focal-only');
+  for (const example of examples) {
+    const { input, focal } = example;
     const wanted = applyOutput(example.target, focal, model.format);
     const t0 = performance.now();
     const greedy = await model.sample(input, 1, { temperature: 0, topP: 1 });
@@ -105,10 +125,11 @@ for (const variant of ['skeleton', 'focal-only']) {
     }
   }
   results[variant] = {
-    top1: top1 / chosen.length,
-    top10: top10 / chosen.length,
-    greedyWellFormed: wellFormed / chosen.length,
-    greedyRightLines: rightLines / chosen.length,
+    examples: examples.length,
+    top1: top1 / examples.length,
+    top10: top10 / examples.length,
+    greedyWellFormed: wellFormed / examples.length,
+    greedyRightLines: rightLines / examples.length,
   };
   console.error(variant, JSON.stringify(results[variant]));
 }

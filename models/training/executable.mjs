@@ -16,6 +16,8 @@
 //     and distinct output to OUT (see `judge`); a summary per model on stdout (`summarize`).
 //
 //   node models/training/executable.mjs summary OUT     the summary of a sample run again
+//   node models/training/executable.mjs rewards OUT REWARDS MODEL
+//     train.py --rewards examples from MODEL's outputs on training bugs (see rewardExamples)
 //
 // Subject packages are seen by Debian's interpreter (/usr/bin/python3), as in bench/real.
 
@@ -186,11 +188,14 @@ async function sampleBug(bugsFile, bug, records, models, samples) {
     const results = [];
     for (const [name, model] of models) {
       const record = records[model.format.useTrace] ?? records.false;
-      for (const entry of await outputsOf(model, record.input, samples)) {
+      const t0 = performance.now();
+      const outputs = await outputsOf(model, record.input, samples);
+      const sampleMs = Math.round(performance.now() - t0);
+      for (const entry of outputs) {
         if (!judged.has(entry.output)) judged.set(entry.output, await judge(bug, focal, source, model, entry.output, pool));
         results.push({
           id: bug.id, split: record.split, package: bug.subject, kind: bug.kind, model: name, trace: record.trace,
-          ...entry, ...judged.get(entry.output), encoder: record.encoder, target: record.target,
+          ...entry, ...judged.get(entry.output), sampleMs, encoder: record.encoder, target: record.target,
         });
       }
     }
@@ -242,8 +247,9 @@ async function sample(args) {
 /**
  * Per model: exact and plausible top-1 (the greedy output), exact and validated within all
  * outputs, plausible-but-different (the best validated output, greedy first then the most
- * drawn, is not the original function: the false-positive proxy), and the share of samples
- * (counted as drawn) that are well-formed, parse, and pass.
+ * drawn, is not the original function: the false-positive proxy), the share of samples
+ * (counted as drawn) that are well-formed, parse (and are no no-op), and pass, and the time
+ * spent decoding.
  */
 function summarize(results) {
   const groupBy = (rows, key) => {
@@ -268,9 +274,35 @@ function summarize(results) {
       samplesWellFormed: share((r) => r.wellFormed),
       samplesParse: share((r) => r.parses && !r.identical),
       samplesPass: share((r) => r.verdict === 'validated'),
+      // Decoding only (the greedy output and the samples), summed over bugs.
+      sampleSeconds: perBug.reduce((sum, b) => sum + b[0].sampleMs, 0) / 1000,
     };
   }
   return summary;
+}
+
+/**
+ * The reward-weighted examples for train.py --rewards: each distinct output of a training
+ * bug with its advantage: its reward minus a baseline, the mean reward of what was drawn for
+ * that bug but at least 0 (so an output that parses yet fixes nothing is never raised, and
+ * malformed or no-op outputs are lowered), times how often it was drawn, clipped to [-0.5, 1]
+ * so no negative example can dominate the loss on the fixes.
+ */
+function rewardExamples(results, model) {
+  const examples = [];
+  const byBug = new Map();
+  for (const row of results.filter((r) => r.model === model && r.split !== 'test')) {
+    byBug.set(row.id, [...(byBug.get(row.id) ?? []), row]);
+  }
+  for (const rows of byBug.values()) {
+    const drawn = rows.reduce((n, r) => n + Math.max(1, r.drawn), 0);
+    const baseline = Math.max(0, rows.reduce((sum, r) => sum + r.reward * Math.max(1, r.drawn), 0) / drawn);
+    for (const row of rows) {
+      const advantage = Math.min(1, Math.max(-0.5, (row.reward - baseline) * Math.max(1, row.drawn)));
+      if (advantage !== 0) examples.push({ encoder: row.encoder, output: row.output, advantage: Number(advantage.toFixed(4)), reward: row.reward });
+    }
+  }
+  return examples;
 }
 
 main();
@@ -280,6 +312,11 @@ async function main() {
   if (command === 'inputs') await makeInputs(args);
   else if (command === 'sample') await sample(args);
   else if (command === 'summary') console.log(JSON.stringify(summarize(readJsonl(args[0])), null, 1));
+  else if (command === 'rewards') {
+    const examples = rewardExamples(readJsonl(args[0]), args[2]);
+    fs.writeFileSync(args[1], examples.map((e) => JSON.stringify(e) + '\n').join(''));
+    console.error(JSON.stringify({ examples: examples.length, positive: examples.filter((e) => e.advantage > 0).length }));
+  }
   else {
     console.error('usage: executable.mjs inputs|sample ... (see the top of the file)');
     process.exit(2);

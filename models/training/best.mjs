@@ -1,0 +1,23 @@
+// Prints the name of the best model of a side-by-side run on held-out executable bugs
+// (executable.mjs sample's summary): most bugs fixed exactly by some output, then exactly by
+// the greedy output, then with any validated patch, then fewer plausible-but-different patches
+// (possible false fixes). The shipped model stays unless a candidate is strictly better.
+// Usage: node models/training/best.mjs COMPARE.json SHIPPED_NAME CANDIDATE_NAME...
+import * as fs from 'node:fs';
+
+const [compareFile, shipped, ...candidates] = process.argv.slice(2);
+const summary = JSON.parse(fs.readFileSync(compareFile, 'utf8'));
+const key = (name) => {
+  const s = summary[name];
+  if (!s) throw new Error(`${compareFile} has no results for ${name}`);
+  return [s.exactAny, s.exactTop1, s.validatedAny, -s.plausibleButDifferent];
+};
+const better = (a, b) => {
+  const [x, y] = [key(a), key(b)];
+  const first = x.findIndex((value, i) => value !== y[i]);
+  return first >= 0 && x[first] > y[first];
+};
+let best = shipped;
+for (const name of candidates) if (better(name, best)) best = name;
+console.error(candidates.map((name) => `${name}: ${key(name).join('/')}`).join(', ') + `; ${shipped}: ${key(shipped).join('/')}`);
+console.log(best);
