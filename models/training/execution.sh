@@ -69,7 +69,7 @@ for stage in "${STAGES[@]}"; do
   case "$stage" in
     bugs)
       nice -n 5 "$TORCH_PY" bench/real/make_bugs.py generate --seed 2 --split dev --per-function 3 \
-        --per-subject 400 --jobs 2 --out "$WORK/executable-train.jsonl"
+        --per-subject 120 --jobs 2 --out "$WORK/executable-train.jsonl"
       ;;
     inputs)
       npx tsc -p tsconfig.test.json

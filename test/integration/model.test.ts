@@ -4,12 +4,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { UserError } from '../../src/core/errors';
-import { modelCandidates, scoreCandidates } from '../../src/core/generate/model-candidates';
-import { loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
+import { modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
+import { encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
 import { defaultModelDir } from '../../src/core/resources';
 import { buildModelInput } from '../../src/core/skeleton';
 import { parsesCleanly } from '../../src/core/syntax/parser';
-import type { Candidate, Suspect } from '../../src/core/types';
+import type { Candidate, Failure, Suspect } from '../../src/core/types';
 
 // The shipped model, run for real on CPU.
 
@@ -100,6 +100,28 @@ describe('shipped patch model', function () {
     const good = await model.score(input, targetText(oldFunction, fixed, model.format)!);
     const bad = await model.score(input, targetText(oldFunction, garbage, model.format)!);
     assert.ok(good > bad, `fix ${good} vs garbage ${bad}`);
+  });
+
+  it('gives the failing test\'s trace to a model trained with traces, and none to one trained without', async () => {
+    const failure: Failure = {
+      nodeid: 'test_search.py::test_first',
+      kind: 'test',
+      exception: 'AssertionError',
+      message: 'assert 2 == 1',
+      longrepr: '',
+      frames: [{ file: 'search.py', line: 9, function: 'find_first_at_least', inWorkspace: true, locals: { mid: '1', target: '3' } }],
+    };
+    const countTokens = (text: string): number => model.countTokens(text);
+    const traced = { ...model.format, useTrace: true };
+    const withTrace = await modelInputFor({ format: traced, countTokens }, source, 'search.py', suspect, failure);
+    assert.match(withTrace!.input.trace, /^AssertionError: assert 2 == 1\nsearch.py:9 in find_first_at_least\n/);
+    const text = encoderText(withTrace!.input, traced);
+    assert.ok(text.endsWith(withTrace!.input.trace) && text.includes('# target edit'), text);
+    assert.ok(model.countTokens(text) <= traced.maxSourceTokens, 'skeleton and trace share the encoder budget');
+    const untraced = { ...model.format, useTrace: false };
+    const withoutTrace = await modelInputFor({ format: untraced, countTokens }, source, 'search.py', suspect, failure);
+    assert.equal(withoutTrace!.input.trace, '');
+    assert.ok(!encoderText(withoutTrace!.input, untraced).includes('AssertionError'));
   });
 
   it('sets modelLogProb on template candidates', async () => {
