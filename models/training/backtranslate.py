@@ -337,9 +337,12 @@ def sample(args):
     stats = {"functions": len(functions), "sampled": 0, "well_formed": 0, "parse": 0, "changed": 0,
              "novel": 0, "kept": 0}
     start = time.time()
-    # Batches of similar encoder lengths pad little. Records are written batch by batch, so a
-    # run stopped early leaves whole records behind.
-    order = sorted(range(len(functions)), key=lambda i: len(functions[i][0]["encoder"]))
+    # Batches of similar encoder lengths pad little; sorting only within windows of functions
+    # in file order keeps a run stopped early a fair sample of the functions (records are
+    # written batch by batch, so it leaves whole records behind).
+    window = args.batch * 8
+    order = [i for w in range(0, len(functions), window)
+             for i in sorted(range(w, min(w + window, len(functions))), key=lambda i: len(functions[i][0]["encoder"]))]
     with open(args.out_file, "w") as out:
         for at in range(0, len(order), args.batch):
             chunk = order[at:at + args.batch]
