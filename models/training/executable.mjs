@@ -222,7 +222,10 @@ async function sample(args) {
     if (!byId.has(record.id)) byId.set(record.id, {});
     byId.get(record.id)[record.trace] = record;
   }
-  const ids = [...byId.keys()].slice(0, limit);
+  // --limit takes every k-th bug, so a subset still spans every subject.
+  const all = [...byId.keys()];
+  const step = Math.max(1, all.length / Math.min(limit, all.length));
+  const ids = Array.from({ length: Math.min(limit, all.length) }, (_, i) => all[Math.floor(i * step)]);
   const sink = fs.openSync(outFile, 'w');
   const started = performance.now();
   let next = 0;

@@ -56,9 +56,9 @@ package() { # NAME: export work/NAME.pt to work/NAME/ (one at a time: export use
   node models/training/check_onnx.mjs "$WORK" "$WORK/$1/onnx"
 }
 
-sample() { # MODEL_NAME OUT: the model's samples on both sets of training bugs, validated
+sample() { # MODEL_NAME OUT: the model's samples on training bugs (all dev bugs, 200 others), validated
   node models/training/executable.mjs sample "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl" \
-    "$2.train" --model "$1=$WORK/$1" --samples 10 --jobs 2
+    "$2.train" --model "$1=$WORK/$1" --samples 10 --jobs 2 --limit 200
   node models/training/executable.mjs sample bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" \
     "$2.dev" --model "$1=$WORK/$1" --samples 10 --jobs 2
   cat "$2.train" "$2.dev" > "$2"
