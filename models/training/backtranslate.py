@@ -134,13 +134,20 @@ def line_edit(old_lines, new_lines):
     return f"<L{prefix}><L{len(old_lines) - suffix}>" + "\n".join(replaced)
 
 
+def exact_edit(old_lines, new_lines):
+    """line_edit, or None when it would not give new_lines back: the format writes inserting
+    one empty line as "<La><La>", which applyOutput reads as inserting nothing."""
+    output = line_edit(old_lines, new_lines)
+    return output if output is not None and apply_edit(output, old_lines) == new_lines else None
+
+
 def reversed_record(record):
     """The record with fix and bug swapped (encoder holds the fixed function); None if it cannot be."""
     buggy = focal_lines(record["encoder"])
     fixed = None if buggy is None else apply_edit(record["target"], buggy)
     if fixed is None:
         return None
-    target = line_edit(fixed, buggy)
+    target = exact_edit(fixed, buggy)
     if target is None:
         return None
     return {"split": record["split"], "package": record["package"], "kind": record["kind"],
@@ -164,6 +171,15 @@ def write_records(path, records):
             f.write(json.dumps(record, ensure_ascii=False) + "\n")
             count += 1
     return count
+
+
+def faithful(record):
+    """Whether the record's encoder holds the function its target was made for. make_inputs
+    fails this for 0.2% of records, where the skeleton's focal span is not the bug's function
+    (it trims a blank line left at the end by a deleted last statement, or spans other lines)."""
+    buggy = focal_lines(record["encoder"])
+    fixed = apply_edit(record["target"], buggy) if buggy is not None else None
+    return fixed is not None and function_text(fixed) == record["functionTarget"] + "\n"
 
 
 def check_record(record):
@@ -197,7 +213,8 @@ def check(args):
 
 def reverse(args):
     os.makedirs(args.out_dir, exist_ok=True)
-    records = (reversed_record(r) for r in read_records(args.work_dir) if r["split"] in ("train", "valid"))
+    chosen = (r for r in read_records(args.work_dir) if r["split"] in ("train", "valid") and faithful(r))
+    records = (reversed_record(r) for r in chosen)
     written = write_records(os.path.join(args.out_dir, "inputs-0.jsonl"), (r for r in records if r is not None))
     tokenizer = os.path.join(args.out_dir, "spm.model")
     if not os.path.exists(tokenizer):
@@ -273,11 +290,11 @@ def fixed_functions(work_dir, limit):
     functions of train records (in file order), with all their records' heuristic bugs."""
     functions = {}
     for record in read_records(work_dir):
-        if record["split"] != "train":
+        if record["split"] != "train" or not faithful(record):
             continue
         buggy = focal_lines(record["encoder"])
-        fixed = apply_edit(record["target"], buggy) if buggy is not None else None
-        if fixed is None or len(fixed) >= LINE_MARKERS:
+        fixed = apply_edit(record["target"], buggy)
+        if len(fixed) >= LINE_MARKERS:
             continue  # the creator saw no such function: the format cannot mark all its lines
         key = function_text(fixed)
         if key not in functions:
@@ -305,7 +322,7 @@ def neural_record(record, fixed, output, seen, stats):
         return None
     seen["neural"].add(form)
     stats["novel"] += 1
-    target = line_edit(buggy, fixed)
+    target = exact_edit(buggy, fixed)
     if target is None:
         return None
     stats["kept"] += 1
@@ -379,7 +396,7 @@ def near_miss_record(sample_record):
     form = injector.normalized(function_text(near))
     if form is None or form in (injector.normalized(function_text(buggy)), injector.normalized(function_text(fixed))):
         return None
-    target = line_edit(near, fixed)
+    target = exact_edit(near, fixed)
     if target is None:
         return None
     return {"split": sample_record["split"], "package": sample_record["package"], "kind": "near-miss",
