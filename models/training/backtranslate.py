@@ -15,13 +15,17 @@ Run with Debian's interpreter (torch and sentencepiece), one thread:
       OUT_DIR/inputs-0.jsonl: reversed train/valid records; OUT_DIR/spm.model: the tokenizer,
       so `train.py OUT_DIR --init WORK_DIR/checkpoint.pt --out OUT_DIR/bugcreator.pt` trains there
   /usr/bin/python3 backtranslate.py sample WORK_DIR CREATOR_CKPT OUT_FILE [--per-function 2]
-           [--limit 6000] [--temperature 1.0] [--top-p 0.95] [--batch 32] [--seed 0]
+           [--limit 6000] [--temperature 1.0] [--top-p 0.95] [--batch 32] [--seed 0] [--show 0.003]
       neural bugs for the distinct fixed functions of WORK_DIR's train records, written as
-      patcher records {split: train, package, kind: "neural", encoder, target}
+      patcher records {split: train, package, kind: "neural", encoder, target}; a sampled bug
+      is kept when its edit is well-formed, the buggy function parses, its normalized AST
+      differs from the fixed one's and from every heuristic bug of that function, and no
+      sample before it made the same AST. Stats go to stdout, progress and examples to stderr
   /usr/bin/python3 backtranslate.py near-misses SAMPLES_FILE OUT_FILE
       SAMPLES_FILE records {encoder, target, output, verdict, split, package}, each output a
-      sampled fix that failed validation: patcher records {kind: "near-miss"} that fix the
-      function the output made
+      sampled fix that failed validation (verdict is not read: the file holds failures only):
+      patcher records {kind: "near-miss"} fixing the function the output made, when it parses
+      and differs from both the buggy and the fixed function
 """
 
 import argparse
