@@ -391,8 +391,13 @@ def sample(args):
 # ---- near misses ----
 
 def near_miss_record(sample_record):
-    """The patcher record fixing the function a failed sampled output made; None if there is none."""
-    buggy = focal_lines(sample_record["encoder"])
+    """The patcher record fixing the function a failed sampled output made; None if there is none.
+    Without the trace (plainEncoder where executable.mjs gives one): the bug's trace is not the
+    near-miss's."""
+    if sample_record.get("verdict") not in ("failed", "timeout"):
+        return None
+    encoder = sample_record.get("plainEncoder", sample_record["encoder"])
+    buggy = focal_lines(encoder)
     fixed = apply_edit(sample_record["target"], buggy) if buggy is not None else None
     near = apply_edit(sample_record["output"], buggy) if fixed is not None else None
     if near is None:
@@ -404,7 +409,7 @@ def near_miss_record(sample_record):
     if target is None:
         return None
     return {"split": sample_record["split"], "package": sample_record["package"], "kind": "near-miss",
-            "encoder": with_focal(sample_record["encoder"], near), "target": target}
+            "encoder": with_focal(encoder, near), "target": target}
 
 
 def near_misses(args):

@@ -196,6 +196,8 @@ async function sampleBug(bugsFile, bug, records, models, samples) {
         results.push({
           id: bug.id, split: record.split, package: bug.subject, kind: bug.kind, model: name, trace: record.trace,
           ...entry, ...judged.get(entry.output), sampleMs, encoder: record.encoder, target: record.target,
+          // The input without the trace, for near-misses (backtranslate.py): the trace is the bug's.
+          plainEncoder: (records.false ?? record).encoder,
         });
       }
     }
