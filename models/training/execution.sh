@@ -8,9 +8,9 @@
 #   bash models/training/execution.sh MINUTES STAGE...     only these stages
 #
 # Stages (each reads what the ones before it wrote in work/):
-#   bugs      executable training bugs: one to three bugs in each function of bench/real's
-#             subjects whose covering tests fail, dev-split functions only (the test split
-#             stays held out): work/executable-train.jsonl
+#   bugs      executable training bugs: up to three bugs in each function of bench/real's
+#             subjects (at most 120 per subject) that make a covering test fail, dev-split
+#             functions only (the test split stays held out): work/executable-train.jsonl
 #   inputs    model inputs with and without the failure's trace, made by the product's pytest
 #             runner and input builder: for those bugs and bench/real's dev bugs (training),
 #             and bench/real's test bugs (held out: work/executable-heldout.jsonl)
@@ -18,9 +18,9 @@
 #             and the neural bugs it writes into the corpus's bug-free functions
 #   patchers  two continuations of work/checkpoint.pt, MINUTES each, in parallel: "traced"
 #             (synthetic + traced executable examples) and "neural" (the same + neural bugs)
-#   reward    samples of the better patcher on the training bugs, validated by the product's
-#             validator; rewards -> train.py --rewards, plus near-misses as new buggy inputs;
-#             a MINUTES/2 fine-tune of that patcher: "reward"
+#   reward    samples of the better patcher on training bugs (bench/real's dev bugs and 120
+#             others), validated by the product's validator; rewards -> train.py --rewards,
+#             plus near-misses as new buggy inputs; a MINUTES/3 fine-tune of it: "reward"
 #   compare   the shipped model and the three new ones on the held-out executable bugs (one
 #             run, the same samples budget) and on the synthetic held-out bugs (evaluate.mjs)
 #   ship      the candidate with the most held-out executable bugs fixed exactly (then
@@ -56,9 +56,15 @@ package() { # NAME: export work/NAME.pt to work/NAME/ (one at a time: export use
   node models/training/check_onnx.mjs "$WORK" "$WORK/$1/onnx"
 }
 
-sample() { # MODEL_NAME OUT: the model's samples on training bugs (all dev bugs, 200 others), validated
+evaluate() { # NAME DIR: evaluate.mjs results in work/eval-NAME.json, unless newer than the model
+  if [ ! "$WORK/eval-$1.json" -nt "$2/onnx/decoder_model_merged.onnx" ]; then
+    node models/training/evaluate.mjs "$WORK" "$2" 100 > "$WORK/eval-$1.json"
+  fi
+}
+
+sample() { # MODEL_NAME OUT: the model's samples on training bugs (all dev bugs, 120 others), validated
   node models/training/executable.mjs sample "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl" \
-    "$2.train" --model "$1=$WORK/$1" --samples 10 --jobs 2 --limit 200
+    "$2.train" --model "$1=$WORK/$1" --samples 10 --jobs 2 --limit 120
   node models/training/executable.mjs sample bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" \
     "$2.dev" --model "$1=$WORK/$1" --samples 10 --jobs 2
   cat "$2.train" "$2.dev" > "$2"
@@ -93,7 +99,7 @@ for stage in "${STAGES[@]}"; do
       ;;
     reward)
       # The better patcher by exact fixes on the synthetic held-out bugs (never the executable ones).
-      for name in traced neural; do node models/training/evaluate.mjs "$WORK" "$WORK/$name" 100 > "$WORK/eval-$name.json"; done
+      evaluate traced "$WORK/traced" & evaluate neural "$WORK/neural" & wait
       BASE=$(node models/training/better.mjs "$WORK/eval-neural.json" "$WORK/eval-traced.json" && echo neural || echo traced)
       echo "reward fine-tuning starts from $BASE"
       sample "$BASE" "$WORK/reward-samples.jsonl"
@@ -101,17 +107,18 @@ for stage in "${STAGES[@]}"; do
       "$TORCH_PY" models/training/backtranslate.py near-misses "$WORK/reward-samples.jsonl" "$WORK/near-miss-inputs.jsonl"
       INPUTS="$TRAINING_INPUTS,near-miss-inputs.jsonl*2"
       [ "$BASE" = neural ] && INPUTS="$INPUTS,neural-inputs.jsonl"
-      train reward "$WORK/$BASE.pt" "$(( MINUTES / 2 ))" "$INPUTS" --rewards "$WORK/rewards.jsonl" --reward-repeat 2 --lr 5e-4
+      train reward "$WORK/$BASE.pt" "$(( MINUTES / 3 ))" "$INPUTS" --rewards "$WORK/rewards.jsonl" --reward-repeat 2 --lr 5e-4
       package reward
       ;;
     compare)
       MODELS=(--model "shipped=$SHIPPED")
       for name in "${CANDIDATES[@]}"; do MODELS+=(--model "$name=$WORK/$name"); done
+      # The synthetic held-out evaluations run beside the executable comparison.
+      (evaluate shipped "$SHIPPED"; for name in "${CANDIDATES[@]}"; do evaluate "$name" "$WORK/$name"; done) &
       node models/training/executable.mjs sample bench/real/bugs.jsonl "$WORK/executable-heldout.jsonl" \
         "$WORK/compare-samples.jsonl" "${MODELS[@]}" --samples 10 --jobs 2 > "$WORK/compare.json"
+      wait
       cat "$WORK/compare.json"
-      node models/training/evaluate.mjs "$WORK" "$SHIPPED" 100 > "$WORK/eval-shipped.json"
-      for name in "${CANDIDATES[@]}"; do node models/training/evaluate.mjs "$WORK" "$WORK/$name" 100 > "$WORK/eval-$name.json"; done
       ;;
     ship)
       BEST=$(node models/training/best.mjs "$WORK/compare.json" shipped "${CANDIDATES[@]}")
