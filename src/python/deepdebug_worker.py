@@ -536,15 +536,26 @@ def crash_message(report: Any) -> str:
     return text.strip().splitlines()[-1][:500] if text.strip() else ""
 
 
+# The reports of the item being run. Items run through the pytest_runtest_protocol hook, not
+# _pytest.runner.runtestprotocol directly, so the plugins that wrap each test (the warnings
+# plugin's capture, which shows DeprecationWarning to tests; logging; unraisable exceptions)
+# work as in the user's own pytest run; the reports come back through this hook.
+_item_reports: List[Any] = []
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    _item_reports.append(report)
+
+
 def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]]) -> List[Dict[str, Any]]:
     """Runs items in order, stopping after the first whose outcome is not in ``stop_unless``
     (None: run them all)."""
-    from _pytest.runner import runtestprotocol
-
     results = []
     for index, item in enumerate(items):
         nextitem = items[index + 1] if index + 1 < len(items) else None
-        outcome, phase, message, duration = outcome_of(runtestprotocol(item, nextitem=nextitem, log=False))
+        _item_reports.clear()
+        item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+        outcome, phase, message, duration = outcome_of(list(_item_reports))
         results.append(
             {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
         )

@@ -242,6 +242,50 @@ describe('ValidatorPool code swaps', () => {
   });
 });
 
+/** The pytest version `interpreter` has, or null without one. */
+function pytestVersion(interpreter: string): string | null {
+  try {
+    return execFileSync(interpreter, ['-c', 'import pytest; print(pytest.__version__)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+describe('ValidatorPool runs tests through pytest\'s own per-test protocol', () => {
+  // Debian's interpreter has pytest 7 (.ci/run installs python3-pytest), where only the
+  // per-test warnings capture shows a DeprecationWarning to the test; pytest 9 shows it anyway.
+  const interpreters = [python, '/usr/bin/python3'].filter((p, i, all) => all.indexOf(p) === i && pytestVersion(p) !== null);
+  for (const interpreter of interpreters) {
+    it(`keeps the warnings plugin, so a test that records a DeprecationWarning still passes (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
+      const workspace = path.join(packageRoot(), 'test', 'fixtures', 'validate-warnings');
+      const legacy = fs.readFileSync(path.join(workspace, 'legacy.py'), 'utf8');
+      const newFileText = legacy.replace('(len(values) + 1)', 'len(values)');
+      const pool = await ValidatorPool.start({
+        workspace,
+        python: interpreter,
+        failing: ['test_legacy.py::test_mean'],
+        passing: ['test_legacy.py::test_average_warns_once'],
+        workers: 1,
+      });
+      try {
+        const outcome = await pool.validate({
+          ...candidate('mean', (text) => text),
+          file: 'legacy.py',
+          function: 'mean',
+          startLine: 4,
+          endLine: 6,
+          newFunctionText: newFileText.split('\n').slice(3, 6).join('\n'),
+          newFileText,
+        });
+        assert.equal(outcome.verdict, 'validated', outcome.detail);
+        assert.deepEqual(outcome.validation, { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 });
+      } finally {
+        await pool.dispose();
+      }
+    });
+  }
+});
+
 describe('ValidatorPool with coverage', () => {
   it('re-runs only the passing tests that cover a swapped function', async () => {
     const covers = (lines: number[]) => ({ 'algorithms.py': lines });
