@@ -54,6 +54,17 @@ function optionList(args, name) {
   return args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
 }
 
+/** Rows grouped by key, groups and rows in first-seen order. */
+function groupBy(rows, key) {
+  const groups = new Map();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 function readJsonl(file) {
   return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 }
@@ -257,11 +268,6 @@ async function sample(args) {
  * spent decoding.
  */
 function summarize(results) {
-  const groupBy = (rows, key) => {
-    const groups = new Map();
-    for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-    return groups;
-  };
   const summary = {};
   for (const [model, rows] of groupBy(results, (r) => r.model)) {
     const perBug = [...groupBy(rows, (r) => r.id).values()];
@@ -295,10 +301,7 @@ function summarize(results) {
  */
 function rewardExamples(results, model) {
   const examples = [];
-  const byBug = new Map();
-  for (const row of results.filter((r) => r.model === model && r.split !== 'test')) {
-    byBug.set(row.id, [...(byBug.get(row.id) ?? []), row]);
-  }
+  const byBug = groupBy(results.filter((r) => r.model === model && r.split !== 'test'), (r) => r.id);
   for (const rows of byBug.values()) {
     const drawn = rows.reduce((n, r) => n + Math.max(1, r.drawn), 0);
     const baseline = Math.max(0, rows.reduce((sum, r) => sum + r.reward * Math.max(1, r.drawn), 0) / drawn);
