@@ -82,9 +82,13 @@ function selectBugs(bugs: RealBug[]): RealBug[] {
   return bugs.filter((b) => split === 'all' || b.split === split);
 }
 
-/** Builds the bug's workspace at `folder` (make_bugs.py: the subject copied, the buggy function in place). */
-export function makeWorkspace(bug: RealBug, folder: string, python: string): void {
-  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder], { stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Builds the bug's workspace at `folder` (make_bugs.py: the subject copied, the buggy function
+ * in place), looking the bug up in `bugsFile` (default: the frozen set).
+ */
+export function makeWorkspace(bug: Pick<RealBug, 'id'>, folder: string, python: string, bugsFile?: string): void {
+  const from = bugsFile ? ['--bugs', bugsFile] : [];
+  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder, ...from], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string): Promise<RealResult[]> {

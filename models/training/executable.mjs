@@ -22,7 +22,6 @@
 // Subject packages are seen by Debian's interpreter (/usr/bin/python3), as in bench/real.
 
 import { createRequire } from 'node:module';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -38,9 +37,9 @@ const { makeCandidate, normalizeCode } = out('generate/candidate.js');
 const { loadPatchModel, applyOutput, encoderText, targetText } = out('model/index.js');
 const { loadTokenizer } = out('model/tokenizer.js');
 const { ValidatorPool } = out('validate/index.js');
+const { makeWorkspace } = require(path.join(root, 'out/bench/real/run.js'));
 
 const PYTHON = '/usr/bin/python3';
-const MAKE_BUGS = path.join(root, 'bench/real/make_bugs.py');
 const SHIPPED_MODEL = path.join(root, 'models/deepdebug-small');
 const TEMPERATURE = 0.8;
 const TOP_P = 0.95;
@@ -69,11 +68,11 @@ function readJsonl(file) {
   return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 }
 
-/** A fresh workspace holding the bug (the subject copied, the buggy function in place). */
-function makeWorkspace(bugsFile, bug) {
+/** A fresh workspace holding the bug (bench/real's makeWorkspace), and how to remove it. */
+function freshWorkspace(bugsFile, bug) {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-exec-'));
   const workspace = path.join(temp, 'ws');
-  execFileSync(PYTHON, [MAKE_BUGS, 'workspace', bug.id, workspace, '--bugs', bugsFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  makeWorkspace(bug, workspace, PYTHON, bugsFile);
   return { workspace, remove: () => fs.rmSync(temp, { recursive: true, force: true }) };
 }
 
@@ -101,7 +100,7 @@ async function makeInputs(args) {
   const counts = { bugs: bugs.length, written: 0, noFailure: 0, noTarget: 0 };
   const started = performance.now();
   for (const bug of bugs) {
-    const { workspace, remove } = makeWorkspace(bugsFile, bug);
+    const { workspace, remove } = freshWorkspace(bugsFile, bug);
     try {
       const run = await runPytest({ workspace, python: PYTHON, selection: bug.tests, coverage: false, perTestTimeoutMs: 10_000, timeoutMs: 120_000 });
       const failures = failuresOf(run).filter((f) => f.kind !== 'collection');
@@ -187,7 +186,7 @@ async function outputsOf(model, input, samples) {
 }
 
 async function sampleBug(bugsFile, bug, records, models, samples) {
-  const { workspace, remove } = makeWorkspace(bugsFile, bug);
+  const { workspace, remove } = freshWorkspace(bugsFile, bug);
   const anyRecord = records.true ?? records.false;
   let pool;
   try {
