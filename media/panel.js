@@ -54,6 +54,7 @@
     const children = [h('h2', { id: 'headline' }, [state.headline])];
     if (state.progress) children.push(h('p', { id: 'progress', role: 'status' }, [state.progress]));
     if (state.model) children.push(h('p', { id: 'model', class: 'muted' }, ['Model: ' + state.model]));
+    if (state.checkedAgainst) children.push(h('p', { id: 'checked-against', class: 'muted' }, ['Patches checked against ' + state.checkedAgainst]));
     if (state.warnings.length) {
       children.push(section('Warnings', 'warnings', state.warnings.map((/** @type {string} */ warning) => h('li', { class: 'warning' }, [warning])), 'ul'));
     }

@@ -1,3 +1,4 @@
+import { testScopeText } from '../core/pytest/neighbours';
 import type { AnalyzeReport, Failure, FixReport, Suspect } from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
@@ -41,6 +42,12 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
   lines.push(...formatSuspects(report.suspects));
   const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : report.model.note ?? 'no model';
   lines.push(`Candidates: ${report.stats.candidatesGenerated} generated, ${report.stats.candidatesValidated} validated (${model})`);
+  if (report.testScope) lines.push(`Checked against: ${testScopeText(report.testScope)}`);
+  const recheck = report.stats.cleanRecheck;
+  if (recheck && recheck.passed + recheck.failed > 0) {
+    const dropped = recheck.failed > 0 ? `, ${recheck.failed} failed it and are not shown` : '';
+    lines.push(`Clean re-check: ${recheck.passed} passed${dropped} (${(recheck.durationMs / 1000).toFixed(1)}s)`);
+  }
   // Said only when it matters: candidates could write outside their copy and use the network.
   if (report.containment?.sandbox === 'none') lines.push(`Warning: ${report.containment.summary}`);
   if (report.patches.length === 0) {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { throwIfAborted, describeError, isCanceled } from './errors';
 import { runPytest } from './pytest/run';
 import { failuresOf, isTestFile } from './pytest/failures';
+import { neighbourFiles, withNeighbours } from './pytest/neighbours';
 import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
 import { templateCandidates } from './generate/templates';
@@ -11,10 +12,10 @@ import { dedupeCandidates } from './generate/candidate';
 import { modelCandidates, scoreCandidates } from './generate/model-candidates';
 import { loadPatchModel, type PatchModel } from './model';
 import { defaultModelDir } from './resources';
-import { ValidatorPool } from './validate';
+import { ValidatorPool, type ValidationOutcome } from './validate';
 import { orderForValidation, rankValidated } from './ranking';
 import { sha256 } from './hash';
-import { decodeSource, type DecodedSource } from './sourceEncoding';
+import { decodeSource, encodeSource, type DecodedSource } from './sourceEncoding';
 import type {
   AnalyzeReport,
   Candidate,
@@ -25,6 +26,7 @@ import type {
   PytestRun,
   SourceEncoding,
   Suspect,
+  TestScope,
   ValidatedPatch,
 } from './types';
 
@@ -99,7 +101,9 @@ function sourceFiles(workspace: string): (file: string) => Promise<SourceFile> {
 
 interface Analysis {
   workspace: string;
+  /** The selected tests' run, with the passing tests around the selection when there was one. */
   run: PytestRun;
+  testScope?: TestScope;
   failures: Failure[];
   suspects: Suspect[];
   sourceFile: (file: string) => Promise<SourceFile>;
@@ -111,18 +115,23 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
   // runPytest checks the folder (one clear error) and resolves it; the later stages use its answer.
   const python = options.python ?? 'python3';
   hooks.onProgress?.({ stage: 'running-tests', message: 'running tests' });
-  const run = await runPytest(
-    {
-      workspace: options.workspace,
-      python,
-      selection: options.tests,
-      coverage: true,
-      // One hanging test must not eat the whole budget. Whole seconds: the limit is shown to the user.
-      perTestTimeoutMs: Math.max(2, Math.min(30, Math.round(clock.left() / 4_000))) * 1_000,
-      timeoutMs: Math.max(5_000, clock.left()),
-    },
-    hooks.signal,
-  );
+  const runOptions = (selection: string[]) => ({
+    workspace: options.workspace,
+    python,
+    selection,
+    coverage: true,
+    // One hanging test must not eat the whole budget. Whole seconds: the limit is shown to the user.
+    perTestTimeoutMs: Math.max(2, Math.min(30, Math.round(clock.left() / 4_000))) * 1_000,
+    timeoutMs: Math.max(5_000, clock.left()),
+  });
+  const selected = await runPytest(runOptions(options.tests), hooks.signal);
+  const files = failuresOf(selected).length > 0 ? neighbourFiles(options.tests, selected) : null;
+  let run = selected;
+  let testScope: TestScope | undefined;
+  if (files) {
+    hooks.onProgress?.({ stage: 'running-tests', message: `running the other tests of ${files.join(', ')}` });
+    ({ run, scope: testScope } = withNeighbours(selected, await runPytest(runOptions(files), hooks.signal), files));
+  }
   const workspace = run.workspace;
   const failures = failuresOf(run);
   throwIfAborted(hooks.signal);
@@ -136,7 +145,7 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     failures.length === 0
       ? []
       : await localize(run, failures, { workspace, readSource, isTestFile });
-  return { workspace, run, failures, suspects, sourceFile, readSource };
+  return { workspace, run, testScope, failures, suspects, sourceFile, readSource };
 }
 
 export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
@@ -263,11 +272,54 @@ async function generateStage(
   };
 }
 
+interface Rechecked {
+  patch: ValidatedPatch;
+  outcome: ValidationOutcome;
+}
+
+/**
+ * The clean re-check of validated patches (ValidatorPool.recheck), one at a time beside the
+ * search, so that most are done by the time it ends.
+ */
+class RecheckQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly runs: Promise<Rechecked>[] = [];
+  durationMs = 0;
+
+  constructor(
+    private readonly pool: ValidatorPool,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  add(patch: ValidatedPatch, validated: ValidationOutcome): void {
+    const run = this.tail.then(async (): Promise<Rechecked> => {
+      const started = Date.now();
+      try {
+        const bytes = encodeSource(patch.newFileText, patch.encoding ?? 'utf-8');
+        return { patch, outcome: await this.pool.recheck(validated, bytes, this.signal) };
+      } finally {
+        this.durationMs += Date.now() - started;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    this.runs.push(run);
+  }
+
+  get size(): number {
+    return this.runs.length;
+  }
+
+  settled(): Promise<Rechecked[]> {
+    return Promise.all(this.runs);
+  }
+}
+
 async function validateStage(
   pool: ValidatorPool,
   workers: number,
   candidates: Candidate[],
   sourceFile: (file: string) => Promise<SourceFile>,
+  rechecks: RecheckQueue,
   clock: Clock,
   hooks: EngineHooks,
 ): Promise<{ patches: ValidatedPatch[]; validated: number; timeToFirstFixMs: number | null }> {
@@ -299,7 +351,9 @@ async function validateStage(
         // Candidates are made from the file's text only, so its record has one.
         if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
         const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
-        patches.push({ ...candidate, validation: outcome.validation, baseSha256: base.sha256, ...encoding });
+        const patch: ValidatedPatch = { ...candidate, validation: outcome.validation, baseSha256: base.sha256, ...encoding };
+        patches.push(patch);
+        rechecks.add(patch, outcome);
       }
       hooks.onProgress?.({
         stage: 'validating',
@@ -318,7 +372,32 @@ async function validateStage(
   return { patches, validated, timeToFirstFixMs };
 }
 
-function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
+/** The validated patches that passed their clean re-check; the others are counted and named in the report. */
+async function cleanPatches(rechecks: RecheckQueue, report: FixReport, hooks: EngineHooks): Promise<ValidatedPatch[]> {
+  const waitStarted = Date.now();
+  if (rechecks.size > 0) {
+    hooks.onProgress?.({ stage: 'validating', message: `re-checking ${rechecks.size} validated patches in a fresh copy of the workspace` });
+  }
+  const results = await rechecks.settled();
+  const failed = results.filter((result) => result.outcome.verdict !== 'validated');
+  report.stats.cleanRecheck = {
+    passed: results.length - failed.length,
+    failed: failed.length,
+    durationMs: rechecks.durationMs,
+    waitedMs: Date.now() - waitStarted,
+  };
+  if (failed.length > 0) {
+    const which = failed.map((result) => `${result.patch.summary} (${result.outcome.detail})`).join('; ');
+    const count = failed.length === 1 ? '1 patch' : `${failed.length} patches`;
+    (report.warnings ??= []).push(
+      `${count} validated once but failed the clean re-check (a fresh copy of the workspace, home and temp folder, a new pytest session) and ${failed.length === 1 ? 'is' : 'are'} not shown: ${which}`,
+    );
+  }
+  return results.filter((result) => result.outcome.verdict === 'validated').map((result) => result.patch);
+}
+
+/** Per test node id: the lines it ran, per workspace file (for the validator's covering tests). */
+export function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
   if (!run.coverageRecorded) return undefined;
   return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
 }
@@ -332,6 +411,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     failures: analysis.failures,
     flaky: [],
     suspects: analysis.suspects,
+    ...(analysis.testScope ? { testScope: analysis.testScope } : {}),
     patches: [],
     model: { name: null, device: null },
     stats: { candidatesGenerated: 0, candidatesValidated: 0, elapsedMs: 0, timeToFirstFixMs: null },
@@ -377,9 +457,11 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     if (modelNote) report.model = { ...report.model, note: modelNote };
     if (warnings.length > 0) report.warnings = warnings;
     report.stats.candidatesGenerated = candidates.length;
-    const result = await validateStage(pool, workers, candidates, analysis.sourceFile, clock, hooks);
+    const rechecks = new RecheckQueue(pool, hooks.signal);
+    const result = await validateStage(pool, workers, candidates, analysis.sourceFile, rechecks, clock, hooks);
     throwIfAborted(hooks.signal);
-    const patches = modelState.model ? await withLikelihood(modelState.model, result.patches, analysis, hooks.signal) : result.patches;
+    const clean = await cleanPatches(rechecks, report, hooks);
+    const patches = modelState.model ? await withLikelihood(modelState.model, clean, analysis, hooks.signal) : clean;
     report.patches = rankValidated(patches);
     report.stats.candidatesValidated = result.validated;
     report.stats.timeToFirstFixMs = result.timeToFirstFixMs;

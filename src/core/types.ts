@@ -151,6 +151,26 @@ export interface FixStats {
   candidatesValidated: number;
   elapsedMs: number;
   timeToFirstFixMs: number | null;
+  /**
+   * Validated patches run once more before they are shown, each in a fresh copy of the
+   * workspace, home and temp folder with a new pytest session: how many passed, how many failed
+   * (dropped), the time those runs took, and the part of it the run waited for after the search.
+   */
+  cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number };
+}
+
+/**
+ * The tests a patch had to pass when the user selected some: the selected ones, and the other
+ * tests of their files that passed before, so that a patch cannot fix the selection by
+ * breaking its neighbours.
+ */
+export interface TestScope {
+  /** Tests the selection ran. */
+  selected: number;
+  /** The files of the selected tests, run whole. */
+  files: string[];
+  /** Tests of those files outside the selection that passed and so must keep passing. */
+  neighbours: number;
 }
 
 /** The JSON report of `deepdebug fix` (the design's CLI contract). */
@@ -168,6 +188,8 @@ export interface FixReport {
   containment?: Containment;
   /** What limited the run without stopping it, one line each (a suspect's file that does not decode in its encoding, ...). */
   warnings?: string[];
+  /** Present when the user selected tests: the wider set patches were validated against. */
+  testScope?: TestScope;
   stats: FixStats;
 }
 

@@ -2,7 +2,7 @@
 // patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
-import type { AnalyzeReport, Containment, Failure, FixReport, Suspect, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Containment, Failure, FixReport, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
 export type PatchStatus = 'pending' | 'applied' | 'discarded';
 
@@ -31,6 +31,8 @@ export interface RunRecord {
   containment: Containment | null;
   /** What limited the run without stopping it (FixReport.warnings), one line each. */
   warnings: string[];
+  /** The tests patches were validated against, when the run had a selection (FixReport.testScope). */
+  testScope: TestScope | null;
   elapsedMs: number;
 }
 
@@ -57,6 +59,7 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     model: report.model,
     containment: report.containment ?? null,
     warnings: report.warnings ?? [],
+    testScope: report.testScope ?? null,
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -73,6 +76,7 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     model: null,
     containment: null,
     warnings: [],
+    testScope: null,
     elapsedMs: report.stats.elapsedMs,
   };
 }

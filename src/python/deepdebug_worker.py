@@ -53,6 +53,8 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 import pytest
 
+from deepdebug_world import World, WorldError
+
 PROTOCOL_ENV = "DEEPDEBUG_WORKER_FDS"
 # A JSON file listing the node ids to serve: the session collects their whole files (a node id
 # pytest cannot find would abort it) and reports the ids it did not collect as missing.
@@ -702,6 +704,9 @@ class Server:
         self.reader = LineReader(request_fd)
         self.request_fd = request_fd
         self.reply_fd = reply_fd
+        # Recorded after collection: what collection wrote is part of every candidate's start.
+        self.world = World.from_environment()
+        self.world_broken = False
 
     def items_for(self, nodeids: List[str]) -> List[Any]:
         return [self.items[n] for n in nodeids if n in self.items]
@@ -729,6 +734,9 @@ class Server:
                 if reply is None:
                     return
                 send(self.reply_fd, reply)
+                if self.world_broken:
+                    # The next candidate would start from this one's files: end, to be replaced.
+                    return
 
     def run_child(self, request: Dict[str, Any]) -> Optional[Dict[str, Any]]:
         """Forks, waits with a deadline, kills the child's process group on timeout or cancel.
@@ -785,6 +793,11 @@ class Server:
         reply: Dict[str, Any] = {"op": "result", "id": request.get("id"), "status": status, "results": [], "detail": ""}
         # Whatever the tests left running in the background, in any group or session.
         kill_descendants()
+        try:
+            self.world.restore()
+        except WorldError as error:
+            self.world_broken = True
+            reply["worldError"] = str(error)
         if status == "done":
             try:
                 reply.update(json.loads(b"".join(chunks)))

@@ -6,19 +6,23 @@ import { pythonHelpersDir } from '../resources';
 import type { Candidate, Containment } from '../types';
 import { planContainment } from './containment';
 import { candidateEnvironment } from './environment';
-import type { ChildLimits, ResultMessage } from './protocol';
+import type { ChildLimits, ReadyMessage, ResultMessage } from './protocol';
 import { coveringTests, type CoverageMap } from './selection';
-import { createShadowCopy, removeShadowCopy, type ShadowCopy } from './shadow';
+import { sandboxScratch } from './sandbox';
+import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
 import { verdictOf, type ValidationOutcome } from './verdict';
-import { WorkerDiedError, WorkerProcess, type WorkerLaunch } from './worker';
+import { WorkerDiedError, WorkerProcess } from './worker';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export type { PatchMethod } from './protocol';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest
-// sessions on a shadow copy of the workspace, each forking one child per candidate (see
-// src/python/deepdebug_worker.py). validate() calls queue over the workers. Candidates run
-// contained (see containment.ts): bubblewrap where it works, a minimal environment, limits.
+// sessions, each on a world of its own (a copy of the workspace, private home and temp
+// folders; see shadow.ts), each forking one child per candidate and putting its world's files
+// back after each (see src/python/deepdebug_worker.py), so no candidate sees another's files.
+// validate() calls queue over the workers; recheck() runs a validated patch once more in a
+// fresh world and a new session. Candidates run contained (see containment.ts): bubblewrap
+// where it works, a minimal environment, limits.
 
 export interface ValidatorOptions {
   workspace: string;
@@ -59,13 +63,14 @@ export class ValidatorPool {
   private readonly all = new Set<WorkerProcess>();
   private starting = 0;
   private readonly flaky = new Set<string>();
-  /** Workers ever launched: names each one's own pytest temp folder. */
-  private launched: number;
+  /** Worlds ever made: names each new one. */
+  private worldsMade = 0;
+  private readonly worlds = new Map<WorkerProcess, World>();
 
   private constructor(
     private readonly options: ValidatorOptions,
     private readonly shadow: ShadowCopy,
-    private readonly launch: Omit<WorkerLaunch, 'basetemp'>,
+    private readonly launch: SessionLaunch,
     /** Failing tests a patch must fix: collected by the sessions, and not found flaky. */
     private failingTests: string[],
     readonly passing: string[],
@@ -74,9 +79,7 @@ export class ValidatorPool {
     private readonly size: number,
     /** How candidates are contained; reported as FixReport.containment. */
     readonly containment: Containment,
-  ) {
-    this.launched = size;
-  }
+  ) {}
 
   static async start(options: ValidatorOptions, signal?: AbortSignal): Promise<ValidatorPool> {
     throwIfAborted(signal);
@@ -92,30 +95,13 @@ export class ValidatorPool {
       processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
     });
     const shadow = await createShadowCopy(options.workspace);
-    const tests = [...new Set([...options.failing, ...options.passing])];
-    const helpersDir = pythonHelpersDir();
-    const launch: Omit<WorkerLaunch, 'basetemp'> = {
+    const launch: SessionLaunch = {
       python: options.python,
-      cwd: shadow.workspace,
-      helpersDir,
-      tests,
-      testsFile: path.join(shadow.root, 'tests.json'),
-      env: candidateEnvironment(
-        process.env,
-        await privateFolders(shadow).catch(async (error: unknown) => {
-          await removeShadowCopy(shadow);
-          throw error;
-        }),
-        helpersDir,
-      ),
-      // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
-      // behind one) must not make the mount miss the folder the worker sees.
-      sandboxWritable: containment.sandbox === 'bubblewrap' ? fs.realpathSync(shadow.root) : null,
+      tests: [...new Set([...options.failing, ...options.passing])],
+      sandboxed: containment.sandbox === 'bubblewrap',
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
     };
-    const started = await Promise.allSettled(
-      Array.from({ length: size }, (_, i) => WorkerProcess.start({ ...launch, basetemp: basetempFor(shadow, i) })),
-    );
+    const started = await Promise.allSettled(Array.from({ length: size }, (_, i) => startSession(shadow, `world-${i}`, launch)));
     const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     const cleanup = async () => {
@@ -139,11 +125,12 @@ export class ValidatorPool {
       launch,
       failing,
       options.passing.filter((id) => !missing.has(id)),
-      tests.filter((id) => missing.has(id)),
+      launch.tests.filter((id) => missing.has(id)),
       size,
       containment,
     );
-    for (const { worker } of workers) pool.adopt(worker);
+    pool.worldsMade = size;
+    for (const { worker, world } of workers) pool.adopt(worker, world);
     return pool;
   }
 
@@ -191,6 +178,7 @@ export class ValidatorPool {
         detail: problem,
         durationMs: Date.now() - started,
         tests: [],
+        suite: [],
       };
     }
     const covering = coveringTests(
@@ -220,15 +208,50 @@ export class ValidatorPool {
     } catch (error) {
       if (error instanceof CanceledError) throw error;
       if (this.disposed) throw new CanceledError('validator disposed');
-      return {
-        candidate,
-        // A worker dies under a candidate when the candidate's code kills it: its failure.
-        verdict: error instanceof WorkerDiedError ? 'failed' : 'error',
-        validation: { failingFixed: 0, failingTotal: this.failingTests.length, suitePassed: 0, suiteTotal: 0 },
-        detail: error instanceof Error ? error.message : String(error),
-        durationMs: Date.now() - started,
-        tests: [],
-      };
+      // A worker dies under a candidate when the candidate's code kills it: its failure.
+      return this.unrun(candidate, error instanceof WorkerDiedError ? 'failed' : 'error', error, started);
+    }
+  }
+
+  /**
+   * Runs a validated patch once more from scratch: a new copy of the workspace with the patched
+   * file written into it (`bytes`: its text in the file's own encoding), fresh home and temp
+   * folders, a new pytest session that imports the patched code as it is on disk. It must pass
+   * the failing tests and the tests it was validated against again; anything it relied on that
+   * an earlier candidate left behind is gone.
+   */
+  async recheck(validated: ValidationOutcome, bytes: Uint8Array, signal?: AbortSignal): Promise<ValidationOutcome> {
+    const { candidate } = validated;
+    const started = Date.now();
+    if (this.disposed) throw new CanceledError('validator disposed');
+    // The session starts on code nobody ran at collection before: its start is bounded too.
+    const startLimit = AbortSignal.timeout(this.containment.limits.wallMs + SESSION_START_MS);
+    let session: Session | undefined;
+    try {
+      session = await startSession(
+        this.shadow,
+        `recheck-${this.worldsMade++}`,
+        { ...this.launch, tests: [...this.failingTests, ...validated.suite] },
+        { file: candidate.file, bytes },
+        signal ? AbortSignal.any([signal, startLimit]) : startLimit,
+      );
+      const { worker } = session;
+      const onAbort = () => worker.cancel();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const reply = await worker.request({ op: 'check', tests: [...this.failingTests, ...validated.suite], ...this.childLimits });
+        if (reply.status === 'canceled') throw new CanceledError();
+        return verdictOf({ candidate, reply, failing: this.failingTests, passing: validated.suite, covering: null });
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    } catch (error) {
+      if (signal?.aborted) throw new CanceledError();
+      if (error instanceof CanceledError) throw error;
+      return this.unrun(candidate, 'failed', error, started);
+    } finally {
+      await session?.worker.kill();
+      if (session) await removeWorld(session.world);
     }
   }
 
@@ -250,6 +273,18 @@ export class ValidatorPool {
   private get childLimits(): ChildLimits {
     const { wallMs, memoryMb, cpuSeconds, fileSizeMb, processes, processLimitBy } = this.containment.limits;
     return { timeoutMs: wallMs, memoryMb, cpuSeconds, fileSizeMb, nproc: processLimitBy === 'rlimit-nproc' ? processes : null };
+  }
+
+  private unrun(candidate: Candidate, verdict: 'failed' | 'error', error: unknown, started: number): ValidationOutcome {
+    return {
+      candidate,
+      verdict,
+      validation: { failingFixed: 0, failingTotal: this.failingTests.length, suitePassed: 0, suiteTotal: 0 },
+      detail: error instanceof Error ? error.message : String(error),
+      durationMs: Date.now() - started,
+      tests: [],
+      suite: [],
+    };
   }
 
   private candidateProblem(candidate: Candidate): string | undefined {
@@ -310,6 +345,10 @@ export class ValidatorPool {
     if (this.disposed) return;
     if (!worker.alive) {
       this.all.delete(worker);
+      const world = this.worlds.get(worker);
+      this.worlds.delete(worker);
+      // A fresh world for its successor: the dead one's files are in whatever state it left them.
+      if (world) void worker.kill().then(() => removeWorld(world));
       this.replace();
       return;
     }
@@ -318,8 +357,9 @@ export class ValidatorPool {
     else this.idle.push(worker);
   }
 
-  private adopt(worker: WorkerProcess): void {
+  private adopt(worker: WorkerProcess, world: World): void {
     this.all.add(worker);
+    this.worlds.set(worker, world);
     this.release(worker);
   }
 
@@ -327,10 +367,10 @@ export class ValidatorPool {
   private replace(): void {
     if (this.all.size + this.starting >= this.size) return;
     this.starting++;
-    WorkerProcess.start({ ...this.launch, basetemp: basetempFor(this.shadow, this.launched++) })
-      .then(async ({ worker }) => {
+    startSession(this.shadow, `world-${this.worldsMade++}`, this.launch)
+      .then(async ({ worker, world }) => {
         if (this.disposed) await worker.kill();
-        else this.adopt(worker);
+        else this.adopt(worker, world);
       })
       .catch(() => {
         // Nothing left to run candidates on: fail whoever waits rather than hang.
@@ -342,13 +382,56 @@ export class ValidatorPool {
   }
 }
 
-/** HOME and the temp folder of the candidates: inside the shadow's folder, the only one they may write. */
-async function privateFolders(shadow: ShadowCopy): Promise<{ home: string; temp: string }> {
-  const folders = { home: path.join(shadow.root, '.home'), temp: path.join(shadow.root, '.tmp') };
-  await Promise.all(Object.values(folders).map((folder) => fs.promises.mkdir(folder)));
-  return folders;
+/** What every session of a pool shares; each gets a world of its own. */
+interface SessionLaunch {
+  python: string;
+  /** Node ids to serve. */
+  tests: string[];
+  sandboxed: boolean;
+  cgroupTasks: number | null;
 }
 
-function basetempFor(shadow: ShadowCopy, index: number): string {
-  return path.join(shadow.root, `pytest-tmp-${index}`);
+interface Session {
+  worker: WorkerProcess;
+  ready: ReadyMessage;
+  world: World;
+}
+
+/** Time a session may take to start and collect, beyond one candidate's wall limit. */
+const SESSION_START_MS = 30_000;
+
+/** A new world and a pytest session on it; the world is removed again if the session does not start. */
+async function startSession(
+  shadow: ShadowCopy,
+  name: string,
+  launch: SessionLaunch,
+  patch?: { file: string; bytes: Uint8Array },
+  signal?: AbortSignal,
+): Promise<Session> {
+  const scratch = launch.sandboxed ? sandboxScratch() : [];
+  const world = await createWorld(shadow, name, scratch, patch);
+  const helpersDir = pythonHelpersDir();
+  try {
+    const { worker, ready } = await WorkerProcess.start(
+      {
+        python: launch.python,
+        cwd: world.workspace,
+        helpersDir,
+        tests: launch.tests,
+        testsFile: world.testsFile,
+        basetemp: world.basetemp,
+        world: world.spec,
+        env: candidateEnvironment(process.env, world, helpersDir),
+        // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
+        // behind one) must not make the mount miss the folder the worker sees.
+        sandboxWritable: launch.sandboxed ? fs.realpathSync(world.dir) : null,
+        cgroupTasks: launch.cgroupTasks,
+      },
+      signal,
+    );
+    return { worker, ready, world };
+  } catch (error) {
+    await removeWorld(world);
+    throw error;
+  }
 }

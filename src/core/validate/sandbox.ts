@@ -40,12 +40,24 @@ function runProbe(): Promise<SandboxProbe> {
   });
 }
 
+/**
+ * Folders the sandbox itself gives its processes, fresh and writable (beside the ones bound
+ * in): candidates can write there too, so a worker puts them back after each candidate.
+ */
+export function sandboxScratch(): string[] {
+  return hasRun() ? ['/run', '/dev/shm'] : ['/dev/shm'];
+}
+
+function hasRun(): boolean {
+  return fs.existsSync('/run');
+}
+
 /** bubblewrap's options (before `--` and the command) for a sandbox writable only in `writable`. */
 export function sandboxArgs(writable: readonly string[]): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   // Sockets of local services (a container runtime's, the session bus) live under /run; a
   // read-only mount does not stop connecting to a socket, an empty folder does.
-  if (fs.existsSync('/run')) args.push('--tmpfs', '/run');
+  if (hasRun()) args.push('--tmpfs', '/run');
   for (const folder of writable) args.push('--bind', folder, folder);
   args.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent');
   return args;

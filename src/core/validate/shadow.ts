@@ -2,10 +2,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-// The validator's private copy of the workspace: candidates run there, never in the user's
-// files. Virtual environments, VCS data and caches stay behind: the interpreter is given
-// explicitly, so the user's venv still resolves imports, and stale __pycache__ files would
-// only risk running old bytecode.
+// The validator's private copies of the workspace: candidates run there, never in the user's
+// files. One pristine copy is made per pool and never run in; each worker gets a world of its
+// own made from it (its copy of the workspace, private home, temp and pytest folders), so
+// candidates of different workers never see each other's files, and a worker puts its world
+// back after every candidate (src/python/deepdebug_world.py). Virtual environments, VCS data
+// and caches stay behind: the interpreter is given explicitly, so the user's venv still
+// resolves imports, and stale __pycache__ files would only risk running old bytecode.
 
 const SKIPPED_DIRS = new Set([
   '.git',
@@ -25,9 +28,27 @@ const SKIPPED_DIRS = new Set([
 export interface ShadowCopy {
   /** Temp folder owned by the validator; removing it removes everything it made. */
   root: string;
-  /** The copy of the workspace (same base name, so a workspace that is a package still imports). */
+  /** The pristine copy of the workspace (same base name, so a workspace that is a package still imports). */
   workspace: string;
 }
+
+/** Everything one worker (and so each of its candidates) may write, in one folder. */
+export interface World {
+  dir: string;
+  /** This world's copy of the workspace: the pytest session's rootdir and working directory. */
+  workspace: string;
+  home: string;
+  temp: string;
+  /** pytest's --basetemp. */
+  basetemp: string;
+  /** The node ids the session serves, as a JSON file. */
+  testsFile: string;
+  /** What the worker needs to put the world back after each candidate (DEEPDEBUG_WORLD). */
+  spec: string;
+}
+
+/** Where the world keeps its own files, beside the workspace copy (named so no workspace collides). */
+const PRIVATE = '.deepdebug';
 
 function copied(source: string): boolean {
   const name = path.basename(source);
@@ -44,7 +65,7 @@ function copied(source: string): boolean {
 
 export async function createShadowCopy(workspace: string): Promise<ShadowCopy> {
   const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'deepdebug-validate-'));
-  const copy = path.join(root, path.basename(path.resolve(workspace)) || 'workspace');
+  const copy = path.join(root, 'pristine', path.basename(path.resolve(workspace)) || 'workspace');
   try {
     await fs.promises.cp(workspace, copy, {
       recursive: true,
@@ -60,4 +81,45 @@ export async function createShadowCopy(workspace: string): Promise<ShadowCopy> {
 
 export async function removeShadowCopy(shadow: ShadowCopy): Promise<void> {
   await fs.promises.rm(shadow.root, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/**
+ * A new world named `name` from the pristine copy, with `patch` written into its workspace
+ * copy when given. `scratch`: more folders the candidates can write (the sandbox's own), put
+ * back by the worker too.
+ */
+export async function createWorld(
+  shadow: ShadowCopy,
+  name: string,
+  scratch: readonly string[],
+  patch?: { file: string; bytes: Uint8Array },
+): Promise<World> {
+  const dir = path.join(shadow.root, name);
+  const own = path.join(dir, PRIVATE);
+  const world: World = {
+    dir,
+    workspace: path.join(dir, path.basename(shadow.workspace)),
+    home: path.join(own, 'home'),
+    temp: path.join(own, 'tmp'),
+    basetemp: path.join(own, 'pytest-tmp'),
+    testsFile: path.join(own, 'tests.json'),
+    spec: JSON.stringify({
+      // The world's folder mirrors the pristine one: the workspace copy has its twin there.
+      roots: [{ path: dir, pristine: path.dirname(shadow.workspace) }, ...scratch.map((folder) => ({ path: folder, pristine: null }))],
+      backup: path.join(own, 'backup'),
+    }),
+  };
+  try {
+    await fs.promises.cp(shadow.workspace, world.workspace, { recursive: true, verbatimSymlinks: true });
+    await Promise.all([world.home, world.temp].map((folder) => fs.promises.mkdir(folder, { recursive: true })));
+    if (patch) await fs.promises.writeFile(path.join(world.workspace, patch.file), patch.bytes);
+  } catch (error) {
+    await removeWorld(world);
+    throw error;
+  }
+  return world;
+}
+
+export async function removeWorld(world: World): Promise<void> {
+  await fs.promises.rm(world.dir, { recursive: true, force: true, maxRetries: 3 });
 }

@@ -19,6 +19,8 @@ export interface ValidationOutcome {
   method?: PatchMethod;
   /** Per-test outcomes in the order they ran. */
   tests: WireTestResult[];
+  /** The previously passing tests the patch was checked against (all of them, or those covering a swapped function). */
+  suite: string[];
 }
 
 const FIXED: readonly WireOutcome[] = ['passed', 'xpassed'];
@@ -44,6 +46,7 @@ export function verdictOf({ candidate, reply, failing, passing, covering }: Verd
     durationMs: reply.durationMs,
     method: reply.applied,
     tests: reply.results,
+    suite: [...suite],
   };
   if (reply.status === 'timeout') return { ...base, verdict: 'timeout', detail: reply.detail };
   if (reply.status === 'crashed') return { ...base, verdict: 'failed', detail: reply.detail };

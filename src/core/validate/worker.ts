@@ -37,6 +37,8 @@ export interface WorkerLaunch {
   sandboxWritable: string | null;
   /** Tasks a candidate may add, enforced by a pids cgroup around the session (null: none). */
   cgroupTasks: number | null;
+  /** The folders the session puts back after each candidate (World.spec, see shadow.ts). */
+  world: string;
 }
 
 export class WorkerDiedError extends Error {
@@ -83,12 +85,13 @@ export class WorkerProcess {
     });
   }
 
-  /** Starts a worker and waits until its session has collected the tests. */
-  static async start(launch: WorkerLaunch): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
+  /** Starts a worker and waits until its session has collected the tests; `signal` kills a session still starting. */
+  static async start(launch: WorkerLaunch, signal?: AbortSignal): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
     const env: NodeJS.ProcessEnv = {
       ...launch.env,
       DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
       DEEPDEBUG_WORKER_TESTS: launch.testsFile,
+      DEEPDEBUG_WORLD: launch.world,
     };
     const python = findExecutable(launch.python, env.PATH);
     if (!python) throw new UserError('no-python', `cannot run the Python interpreter ${launch.python}`);
@@ -125,13 +128,18 @@ export class WorkerProcess {
       detached: true,
     });
     const worker = new WorkerProcess(child, cgroup);
+    const onAbort = () => worker.killGroup();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     const ready = await new Promise<ReadyMessage>((resolve, reject) => {
       if (worker.exitError) reject(worker.exitError);
       else worker.readyWaiter = { resolve, reject };
-    }).catch(async (error: unknown) => {
-      await worker.kill();
-      throw startError(launch.python, error, worker.tail());
-    });
+    })
+      .catch(async (error: unknown) => {
+        await worker.kill();
+        throw signal?.aborted ? new Error(`the pytest session did not start in time: ${worker.tail()}`) : startError(launch.python, error, worker.tail());
+      })
+      .finally(() => signal?.removeEventListener('abort', onAbort));
     // From now on the idle session's tasks stay as they are: the rest is the candidate's.
     if (cgroup && launch.cgroupTasks !== null) cgroup.setMax(cgroup.current() + launch.cgroupTasks);
     return { worker, ready };

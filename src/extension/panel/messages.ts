@@ -5,6 +5,7 @@ import type { PatchStatus, RunRecord } from '../runRecord';
 import { absolutePath, testsPassedText } from '../runRecord';
 import { exceptionLine, testFrame } from '../diagnosticSpecs';
 import { headline } from '../headline';
+import { testScopeText } from '../../core/pytest/neighbours';
 
 export interface PanelLocation {
   absPath: string;
@@ -18,6 +19,8 @@ export interface PanelState {
   progress: string | null;
   /** "deepdebug-small on cpu", or why no model ran. */
   model: string | null;
+  /** The tests patches had to pass when the run had a selection: "the 1 selected test and ...". */
+  checkedAgainst: string | null;
   /** What limited the run without stopping it (a suspect's file that could not be read, ...). */
   warnings: string[];
   failures: { nodeid: string; text: string; location: PanelLocation | null }[];
@@ -78,6 +81,7 @@ export function idleState(): PanelState {
     headline: 'Run "Debug with DeepDebug" on a failing test to see its fixes here.',
     progress: null,
     model: null,
+    checkedAgainst: null,
     warnings: [],
     failures: [],
     suspects: [],
@@ -105,6 +109,7 @@ export function finishedState(run: RunRecord): PanelState {
     headline: headline(run),
     progress: null,
     model: modelText(run.model),
+    checkedAgainst: run.testScope ? testScopeText(run.testScope) : null,
     warnings: run.warnings,
     failures: run.failures.map((failure) => {
       const frame = testFrame(failure);
