@@ -110,7 +110,8 @@ export async function createWorld(
     }),
   };
   try {
-    await fs.promises.cp(shadow.workspace, world.workspace, { recursive: true, verbatimSymlinks: true });
+    // Copy-on-write clones where the filesystem has them (btrfs, XFS): a world per worker then costs no disk.
+    await fs.promises.cp(shadow.workspace, world.workspace, { recursive: true, verbatimSymlinks: true, mode: fs.constants.COPYFILE_FICLONE });
     await Promise.all([world.home, world.temp].map((folder) => fs.promises.mkdir(folder, { recursive: true })));
     if (patch) await fs.promises.writeFile(path.join(world.workspace, patch.file), patch.bytes);
   } catch (error) {
