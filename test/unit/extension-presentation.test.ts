@@ -237,6 +237,15 @@ describe('extension presentation', () => {
       assert.equal(best!.source, 'template (arith-op)');
       assert.match(best!.diff, /^-    return result - 1$/m);
       assert.match(best!.diff, /^\+    return result$/m);
+      assert.equal(state.checkedAgainst, null, 'no selection, nothing to say');
+    });
+
+    it('names the tests around a selection that the patches were checked against', () => {
+      const run = runFromFix('r7', workspace, {
+        ...report([patch('    return result', 'remove `- 1` on line 5', 6)]),
+        testScope: { selected: 1, files: ['tests/test_cart.py'], neighbours: 5 },
+      });
+      assert.equal(finishedState(run).checkedAgainst, 'the 1 selected test and the 5 other passing tests of tests/test_cart.py');
     });
 
     it('says when no fix was found or nothing failed', () => {
