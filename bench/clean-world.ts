@@ -6,7 +6,8 @@
 // build's, one worker each, alternating bugs' order between them. This build's pool also
 // re-checks every patch it validated in a fresh world (ValidatorPool.recheck). Prints, per bug:
 // candidates, validated by each, the patches that validate only in one of them, the median wall
-// time per candidate of each, and the median clean re-check time.
+// time per candidate of each (one worker, a 3 s limit per candidate), and the median clean
+// re-check time.
 //
 //   node out/bench/clean-world.js --baseline <checkout built with tsc -p tsconfig.test.json>
 //        [--only name,...] [--real id,...] [--max <candidates per bug, 300>] [--json out.json]
@@ -53,6 +54,7 @@ interface Row {
 }
 
 const REAL_PYTHON = '/usr/bin/python3';
+const TIMEOUT_MS = 3000;
 
 const { values: args } = parseArgs({
   options: {
@@ -89,6 +91,8 @@ async function engineCandidates(subject: Subject, max: number): Promise<{ option
       passing: run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
       coverage: coverageByTest(run),
       workers: 1,
+      // Candidates that loop cost their whole limit in both pools alike: a short one keeps the run short.
+      perCandidateTimeoutMs: TIMEOUT_MS,
     },
     candidates: orderForValidation(dedupeCandidates(templates)).slice(0, max),
   };
