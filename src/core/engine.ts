@@ -42,6 +42,14 @@ const MODEL_SUSPECTS = 3;
 const MODEL_SAMPLES_PER_SUSPECT = 16;
 /** The model may use this share of the time left: validation is what turns candidates into fixes. */
 const MODEL_TIME_SHARE = 0.4;
+/**
+ * A candidate's wall limit once one timed out: this many times what the whole first run's
+ * finished tests took, plus a base, and never under the floor (a forked candidate runs fewer
+ * tests, without coverage tracing, but a fix may make a failing test do more work).
+ */
+const AFTER_TIMEOUT_FACTOR = 5;
+const AFTER_TIMEOUT_BASE_MS = 1_000;
+const AFTER_TIMEOUT_FLOOR_MS = 2_000;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
 /** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
@@ -396,6 +404,17 @@ async function cleanPatches(rechecks: RecheckQueue, report: FixReport, hooks: En
   return results.filter((result) => result.outcome.verdict === 'validated').map((result) => result.patch);
 }
 
+/** The candidates' wall limit after a timeout, from the first run's durations; short from the start when a test timed out there. */
+export function afterTimeoutLimit(run: PytestRun): { timeoutMs: number; startShort: boolean } {
+  const finished = run.tests.filter((test) => test.outcome !== 'timeout' && test.outcome !== 'crashed');
+  const total = finished.reduce((sum, test) => sum + test.durationMs, 0);
+  return {
+    // Whole seconds: the limit is shown to the user.
+    timeoutMs: Math.max(AFTER_TIMEOUT_FLOOR_MS, Math.ceil((AFTER_TIMEOUT_BASE_MS + AFTER_TIMEOUT_FACTOR * total) / 1000) * 1000),
+    startShort: run.tests.some((test) => test.outcome === 'timeout'),
+  };
+}
+
 /** Per test node id: the lines it ran, per workspace file (for the validator's covering tests). */
 export function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
   if (!run.coverageRecorded) return undefined;
@@ -437,6 +456,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
       passing: analysis.run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
       workers,
       coverage: coverageByTest(analysis.run),
+      afterTimeout: afterTimeoutLimit(analysis.run),
       sandbox: options.sandbox,
     },
     hooks.signal,

@@ -196,6 +196,12 @@ export interface FixReport {
 /** Limits on one candidate (the patch and all its tests). */
 export interface CandidateLimits {
   wallMs: number;
+  /**
+   * The wall limit once a candidate has timed out (or from the start, when a test already
+   * timed out in the first run): a bug that loops makes many candidates loop, and each must
+   * not cost the full limit. Set from the tests' own durations; never above wallMs.
+   */
+  wallAfterTimeoutMs: number;
   /** CPU seconds of each process the candidate runs. */
   cpuSeconds: number;
   /** Address space a candidate may add to its worker's. */

@@ -15,7 +15,9 @@ Environment:
   DEEPDEBUG_REPORT     the report file (required: without it the plugin does nothing)
   DEEPDEBUG_WORKSPACE  the workspace root; frames and coverage outside it are not "ours"
   DEEPDEBUG_COVERAGE   "1" records per-test line coverage of workspace files
-  DEEPDEBUG_TIMEOUT    per-test timeout in seconds ("0" or unset: none)
+  DEEPDEBUG_TIMEOUT    per-test timeout in seconds ("0" or unset: none); after one test hits
+                       it, the others get a short one (a bug that loops tends to loop in
+                       every test that reaches it, and the run must not spend its budget there)
   DEEPDEBUG_FAULT      file that faulthandler writes to on a crash or a hard timeout
   DEEPDEBUG_DESELECT   JSON list of node ids not to run (done before the interpreter died)
 
@@ -225,6 +227,12 @@ def _line_coverage(workspace):
     return LineCoverage(workspace)
 
 
+# After a timeout, the later tests' limit: this many times the longest test that finished,
+# and never under the floor (tests are seldom that regular).
+SHORT_TIMEOUT_FACTOR = 5.0
+SHORT_TIMEOUT_FLOOR_S = 2.0
+
+
 class PerTestTimeout:
     """SIGALRM raises TestTimeout in the main thread; faulthandler is the backstop.
 
@@ -234,6 +242,7 @@ class PerTestTimeout:
 
     def __init__(self, seconds, fault_file):
         self.seconds = seconds
+        self._longest_finished = 0.0
         self._fault_file = fault_file
         self._deadline = None
         self._previous = None
@@ -261,6 +270,14 @@ class PerTestTimeout:
     def end_test(self):
         if self.seconds > 0 and self._fault_file is not None:
             faulthandler.cancel_dump_traceback_later()
+
+    def finished(self, seconds, timed_out):
+        """A test ended: after a timeout the rest get a short limit, from the tests that finished."""
+        if not timed_out:
+            self._longest_finished = max(self._longest_finished, seconds)
+        elif self.seconds > 0:
+            short = max(SHORT_TIMEOUT_FLOOR_S, SHORT_TIMEOUT_FACTOR * self._longest_finished)
+            self.seconds = min(self.seconds, short)
 
     def arm(self, fresh_budget):
         if not self._usable:
@@ -419,6 +436,7 @@ class Recorder:
         coverage = self.coverage.stop() if self.coverage is not None else None
         self.timeout.end_test()
         result = self._result(nodeid)
+        self.timeout.finished(result["durationMs"] / 1000.0, result["outcome"] == "timeout")
         if coverage is not None:
             result["coverage"] = coverage
         self.write({"event": "result", "result": result})

@@ -8,6 +8,7 @@ import { runFromFix } from '../../src/extension/runRecord';
 
 const limits: Containment['limits'] = {
   wallMs: 10_000,
+  wallAfterTimeoutMs: 10_000,
   cpuSeconds: 11,
   memoryMb: 2048,
   fileSizeMb: 512,

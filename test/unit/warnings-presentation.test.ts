@@ -11,7 +11,7 @@ const unreadable = 'gone.py could not be read: no fix proposed in it';
 const uncontained: Containment = {
   sandbox: 'none',
   reason: 'disabled',
-  limits: { wallMs: 10_000, cpuSeconds: 11, memoryMb: 2048, fileSizeMb: 512, processes: 256, processLimitBy: 'pids-cgroup' },
+  limits: { wallMs: 10_000, wallAfterTimeoutMs: 10_000, cpuSeconds: 11, memoryMb: 2048, fileSizeMb: 512, processes: 256, processLimitBy: 'pids-cgroup' },
   summary: 'no sandbox (disabled): candidates run with resource limits only',
 };
 

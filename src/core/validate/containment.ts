@@ -12,6 +12,7 @@ export interface ContainmentRequest {
   /** Use the sandbox when it works here. */
   sandbox: boolean;
   wallMs: number;
+  wallAfterTimeoutMs: number;
   memoryMb: number;
   /** Processes and threads a candidate may add. */
   processes: number;
@@ -43,6 +44,7 @@ function candidateLimits(request: ContainmentRequest): CandidateLimits {
       : null;
   return {
     wallMs: request.wallMs,
+    wallAfterTimeoutMs: Math.min(request.wallMs, request.wallAfterTimeoutMs),
     // A busy process is stopped by the wall clock first; this catches the CPU time of processes
     // a candidate leaves running in parallel.
     cpuSeconds: Math.ceil(request.wallMs / 1000) + 1,
@@ -55,5 +57,6 @@ function candidateLimits(request: ContainmentRequest): CandidateLimits {
 
 function limitsText(limits: CandidateLimits): string {
   const processes = limits.processes === null ? 'processes not limited' : `${limits.processes} processes`;
-  return `${limits.wallMs / 1000} s wall, ${limits.cpuSeconds} s CPU, ${limits.memoryMb} MiB memory, ${processes}`;
+  const afterTimeout = limits.wallAfterTimeoutMs < limits.wallMs ? ` (${limits.wallAfterTimeoutMs / 1000} s once one timed out)` : '';
+  return `${limits.wallMs / 1000} s wall${afterTimeout}, ${limits.cpuSeconds} s CPU, ${limits.memoryMb} MiB memory, ${processes}`;
 }

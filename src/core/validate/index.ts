@@ -35,6 +35,11 @@ export interface ValidatorOptions {
   workers?: number;
   /** Wall time for one candidate (patch + all its tests); default 10 000. */
   perCandidateTimeoutMs?: number;
+  /**
+   * Wall time for one candidate once a candidate has timed out (see CandidateLimits); default:
+   * perCandidateTimeoutMs. `startShort`: use it from the start (the first run already saw a test time out).
+   */
+  afterTimeout?: { timeoutMs: number; startShort: boolean };
   /** Address space a candidate may add to its worker's, in MiB; default 2048. */
   memoryLimitMb?: number;
   /** Per test node id: workspace-relative file -> executed lines. */
@@ -63,6 +68,8 @@ export class ValidatorPool {
   private readonly all = new Set<WorkerProcess>();
   private starting = 0;
   private readonly flaky = new Set<string>();
+  /** Whether candidates get the short wall limit: a candidate (or the first run) timed out. */
+  private shortened: boolean;
   /** Worlds ever made: names each new one. */
   private worldsMade = 0;
   private readonly worlds = new Map<WorkerProcess, World>();
@@ -79,7 +86,9 @@ export class ValidatorPool {
     private readonly size: number,
     /** How candidates are contained; reported as FixReport.containment. */
     readonly containment: Containment,
-  ) {}
+  ) {
+    this.shortened = options.afterTimeout?.startShort ?? false;
+  }
 
   static async start(options: ValidatorOptions, signal?: AbortSignal): Promise<ValidatorPool> {
     throwIfAborted(signal);
@@ -88,9 +97,11 @@ export class ValidatorPool {
     }
     if (options.failing.length === 0) throw new UserError('no-tests', 'no failing test to validate patches against');
     const size = Math.max(1, options.workers ?? os.availableParallelism());
+    const wallMs = options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const containment = await planContainment({
       sandbox: options.sandbox ?? true,
-      wallMs: options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      wallMs,
+      wallAfterTimeoutMs: options.afterTimeout?.timeoutMs ?? wallMs,
       memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
       processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
     });
@@ -271,8 +282,14 @@ export class ValidatorPool {
   }
 
   private get childLimits(): ChildLimits {
-    const { wallMs, memoryMb, cpuSeconds, fileSizeMb, processes, processLimitBy } = this.containment.limits;
-    return { timeoutMs: wallMs, memoryMb, cpuSeconds, fileSizeMb, nproc: processLimitBy === 'rlimit-nproc' ? processes : null };
+    const { wallMs, wallAfterTimeoutMs, memoryMb, cpuSeconds, fileSizeMb, processes, processLimitBy } = this.containment.limits;
+    return {
+      timeoutMs: this.shortened ? wallAfterTimeoutMs : wallMs,
+      memoryMb,
+      cpuSeconds,
+      fileSizeMb,
+      nproc: processLimitBy === 'rlimit-nproc' ? processes : null,
+    };
   }
 
   private unrun(candidate: Candidate, verdict: 'failed' | 'error', error: unknown, started: number): ValidationOutcome {
@@ -310,6 +327,7 @@ export class ValidatorPool {
     try {
       const reply = await worker.request(request);
       if (reply.status === 'canceled') throw new CanceledError();
+      if (reply.status === 'timeout') this.shortened = true;
       return reply;
     } finally {
       signal?.removeEventListener('abort', onAbort);

@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { packageRoot } from '../../src/core/resources';
+import type { FixReport } from '../../src/core/types';
+import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+
+// A bug that makes every test reaching it loop forever: after the first test hits its timeout
+// the others get a short one, in the first run and in the validator, so the run does not spend
+// its budget waiting and the fix is still found.
+
+describe('Tests that loop forever', function () {
+  this.timeout(300_000);
+
+  it('get a short limit once one timed out, in the first run and for candidates; the fix is found', () => {
+    const workspace = copyFixture('hang-every-test');
+    const reportFile = `${workspace}.json`;
+    try {
+      const before = hashTree(workspace);
+      const run = spawnSync(
+        process.execPath,
+        [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--no-model', '--time-budget', '60', '--json', reportFile],
+        { encoding: 'utf8', timeout: 240_000 },
+      );
+      assert.equal(run.status, 0, run.stderr);
+      const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
+      const timeouts = report.failures.filter((failure) => failure.kind === 'timeout').map((failure) => failure.message);
+      assert.equal(timeouts.length, 3, JSON.stringify(report.failures, null, 1));
+      // The first looping test gets the run's limit (a quarter of the budget), the others the short one.
+      assert.match(timeouts[0]!, /per-test timeout of 15 s/);
+      assert.match(timeouts[1]!, /per-test timeout of 2 s/);
+      assert.match(timeouts[2]!, /per-test timeout of 2 s/);
+      assert.match(report.containment!.summary, /10 s wall \(2 s once one timed out\)/);
+      assert.match(report.patches[0]!.diff, /^\+\s+n -= 1$/m);
+      assert.deepEqual(hashTree(workspace), before);
+    } finally {
+      removeCopy(workspace);
+      fs.rmSync(reportFile, { force: true });
+    }
+  });
+});
