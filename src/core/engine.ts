@@ -15,6 +15,7 @@ import { defaultModelDir } from './resources';
 import { ValidatorPool, type ValidationOutcome } from './validate';
 import { orderForValidation, rankValidated } from './ranking';
 import { sha256 } from './hash';
+import { silencingOf } from './silencing';
 import { decodeSource, encodeSource, type DecodedSource } from './sourceEncoding';
 import type {
   AnalyzeReport,
@@ -322,6 +323,21 @@ class RecheckQueue {
   }
 }
 
+/** The patch to show for a validated candidate, or why it silences the tests instead of fixing the code. */
+async function shownPatch(
+  { candidate, validation }: ValidationOutcome,
+  sourceFile: (file: string) => Promise<SourceFile>,
+): Promise<ValidatedPatch | { silencing: string }> {
+  const base = await sourceFile(candidate.file);
+  // Candidates are made from the file's text only, so its record has one.
+  if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
+  const before = base.text.split('\n').slice(candidate.startLine - 1, candidate.endLine).join('\n');
+  const silencing = await silencingOf(before, candidate.newFunctionText);
+  if (silencing) return { silencing };
+  const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
+  return { ...candidate, validation, baseSha256: base.sha256, ...encoding };
+}
+
 async function validateStage(
   pool: ValidatorPool,
   workers: number,
@@ -330,8 +346,10 @@ async function validateStage(
   rechecks: RecheckQueue,
   clock: Clock,
   hooks: EngineHooks,
-): Promise<{ patches: ValidatedPatch[]; validated: number; timeToFirstFixMs: number | null }> {
+): Promise<{ patches: ValidatedPatch[]; silenced: string[]; validated: number; timeToFirstFixMs: number | null }> {
   const patches: ValidatedPatch[] = [];
+  /** Validated candidates that silence the tests instead of fixing the code: never shown, named. */
+  const silenced: string[] = [];
   let next = 0;
   let validated = 0;
   let timeToFirstFixMs: number | null = null;
@@ -354,14 +372,14 @@ async function validateStage(
       if (!outcome) return;
       validated++;
       if (outcome.verdict === 'validated') {
-        timeToFirstFixMs ??= clock.elapsed();
-        const base = await sourceFile(candidate.file);
-        // Candidates are made from the file's text only, so its record has one.
-        if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
-        const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
-        const patch: ValidatedPatch = { ...candidate, validation: outcome.validation, baseSha256: base.sha256, ...encoding };
-        patches.push(patch);
-        rechecks.add(patch, outcome);
+        const shown = await shownPatch(outcome, sourceFile);
+        if ('silencing' in shown) {
+          silenced.push(`${candidate.summary} (${shown.silencing})`);
+        } else {
+          timeToFirstFixMs ??= clock.elapsed();
+          patches.push(shown);
+          rechecks.add(shown, outcome);
+        }
       }
       hooks.onProgress?.({
         stage: 'validating',
@@ -377,7 +395,7 @@ async function validateStage(
     clearTimeout(timer);
     hooks.signal?.removeEventListener('abort', onAbort);
   }
-  return { patches, validated, timeToFirstFixMs };
+  return { patches, silenced, validated, timeToFirstFixMs };
 }
 
 /** The validated patches that passed their clean re-check; the others are counted and named in the report. */
@@ -485,6 +503,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     report.patches = rankValidated(patches);
     report.stats.candidatesValidated = result.validated;
     report.stats.timeToFirstFixMs = result.timeToFirstFixMs;
+    if (result.silenced.length > 0) {
+      const count = result.silenced.length === 1 ? '1 validated patch is not shown because it silences' : `${result.silenced.length} validated patches are not shown because they silence`;
+      (report.warnings ??= []).push(`${count} the tests instead of fixing the code: ${result.silenced.join('; ')}`);
+    }
     return done();
   } finally {
     await pool.dispose();

@@ -86,6 +86,30 @@ describe('Sound validation: projects with side effects', function () {
   }
 });
 
+describe('Sound validation: patches that silence the tests', function () {
+  this.timeout(300_000);
+
+  it('a return added to a finally block validates against thin tests, and is not shown; the warning names it', () => {
+    const workspace = copyFixture('silencing-finally');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-real-home-'));
+    const reportFile = `${workspace}.json`;
+    try {
+      const run = deepdebug(['fix', workspace, '--no-model', '--json', reportFile], home);
+      assert.ok(run.status === 0 || run.status === 1, run.stderr);
+      const report = readReport(reportFile);
+      for (const patch of report.patches) assert.doesNotMatch(patch.diff, /^\+\s+return store\.commit\(\)$/m, patch.summary);
+      assert.ok(
+        report.warnings?.some((w) => /not shown because it silences the tests.*`return store\.commit\(\)`.*exits a finally block/.test(w)),
+        JSON.stringify(report.warnings),
+      );
+    } finally {
+      removeCopy(workspace);
+      removeCopy(home);
+      fs.rmSync(reportFile, { force: true });
+    }
+  });
+});
+
 describe('Sound validation: the tests around a selection', function () {
   this.timeout(300_000);
 
