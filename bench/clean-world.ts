@@ -19,8 +19,6 @@ import { isTestFile, failuresOf } from '../src/core/pytest/failures';
 import { runPytest } from '../src/core/pytest/run';
 import { localize } from '../src/core/localize';
 import { templateCandidates } from '../src/core/generate/templates';
-import { dedupeCandidates } from '../src/core/generate/candidate';
-import { orderForValidation } from '../src/core/ranking';
 import { coverageByTest } from '../src/core/engine';
 import { ValidatorPool, type ValidationOutcome, type ValidatorOptions } from '../src/core/validate';
 import type { Candidate } from '../src/core/types';
@@ -94,7 +92,7 @@ async function engineCandidates(subject: Subject, max: number): Promise<{ option
       // Candidates that loop cost their whole limit in both pools alike: a short one keeps the run short.
       perCandidateTimeoutMs: TIMEOUT_MS,
     },
-    candidates: orderForValidation(dedupeCandidates(templates)).slice(0, max),
+    candidates: templates.slice(0, max),
   };
 }
 

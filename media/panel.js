@@ -100,6 +100,17 @@
         }), 'ol'),
       );
     }
+    if (state.hints.length) {
+      children.push(
+        section('Closest candidates (not validated: no fix was found)', 'hints', state.hints.map((/** @type {any} */ hint, /** @type {number} */ index) =>
+          h('li', { id: `hint-${index + 1}`, class: 'hint' }, [
+            h('h4', {}, [`Not validated: ${hint.summary}`]),
+            h('div', { class: 'muted' }, [`${hint.where} · ${hint.tests}`]),
+            diffBlock(hint.diff),
+          ]),
+        ), 'ol'),
+      );
+    }
     root.replaceChildren(...children);
   }
 

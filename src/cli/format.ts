@@ -1,5 +1,5 @@
 import { testScopeText } from '../core/pytest/neighbours';
-import type { AnalyzeReport, Failure, FixReport, Suspect } from '../core/types';
+import type { AnalyzeReport, Failure, FixReport, SearchStats, Suspect } from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
 
@@ -50,8 +50,13 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
   }
   // Said only when it matters: candidates could write outside their copy and use the network.
   if (report.containment?.sandbox === 'none') lines.push(`Warning: ${report.containment.summary}`);
+  if (report.stats.search) lines.push(`Search: ${searchText(report.stats.search)}`);
   if (report.patches.length === 0) {
     lines.push('No validated patch found.');
+    for (const hint of report.hints ?? []) {
+      const broke = hint.broke.length > 0 ? ` but breaks ${hint.broke.join(', ')}` : '';
+      lines.push(`  closest, NOT validated: ${hint.file} ${hint.summary} (fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${broke})`);
+    }
   } else {
     const best = report.patches[0]!;
     const { failingFixed, failingTotal, suitePassed, suiteTotal } = best.validation;
@@ -68,4 +73,25 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
     `Done in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` + (first === null ? '' : `, first fix after ${(first / 1000).toFixed(1)}s`),
   );
   return lines.join('\n') + '\n';
+}
+
+const ENDS: Record<SearchStats['endedBecause'], string> = {
+  budget: 'the time budget was spent',
+  'enough-patches': 'enough patches validated',
+  'alternatives-window': 'a fix was found, then alternatives were looked for',
+  exhausted: 'every candidate it could make was tried',
+  'max-candidates': 'the candidate limit was reached',
+  canceled: 'canceled',
+};
+
+/** "ended because every candidate it could make was tried; 410 single edits, 12 model samples, 60 pairs". */
+function searchText(search: SearchStats): string {
+  const { single, model, partial, pair } = search.rounds;
+  const rounds = [
+    `${single} single edits`,
+    ...(model > 0 ? [`${model} model samples`] : []),
+    ...(partial > 0 ? [`${partial} edits on ${search.partialFixes} partial fixes`] : []),
+    ...(pair > 0 ? [`${pair} two-edit pairs`] : []),
+  ];
+  return `ended because ${ENDS[search.endedBecause]}; ${rounds.join(', ')}`;
 }

@@ -157,6 +157,42 @@ export interface FixStats {
    * (dropped), the time those runs took, and the part of it the run waited for after the search.
    */
   cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number };
+  /** How the search spent its budget; absent when no candidate was searched for. */
+  search?: SearchStats;
+}
+
+/** Why the search stopped. */
+export type SearchEnd =
+  | 'budget' // the time budget was spent
+  | 'enough-patches' // enough patches validated for the user to choose from
+  | 'alternatives-window' // a fix was found, then alternatives were looked for a while
+  | 'exhausted' // every candidate the search could make was validated
+  | 'max-candidates' // the --max-candidates limit
+  | 'canceled';
+
+export interface SearchStats {
+  endedBecause: SearchEnd;
+  /** Candidates validated per round: single edits, model samples, edits on a partial fix, two-edit pairs. */
+  rounds: { single: number; model: number; partial: number; pair: number };
+  /** Per edit kind (single edits and model samples): candidates validated, and how many validated as fixes. */
+  byKind: Record<string, { validated: number; fixed: number }>;
+  /** Partial fixes the search built further rounds on. */
+  partialFixes: number;
+}
+
+/**
+ * A candidate that did not validate but came closest: it fixed some failing tests (and broke
+ * the tests named in `broke`, if any). Shown only when nothing validated, marked as unvalidated.
+ */
+export interface Hint {
+  file: string;
+  function: string;
+  summary: string;
+  diff: string;
+  failingFixed: number;
+  failingTotal: number;
+  /** Previously passing tests it broke (the validator stops at the first). */
+  broke: string[];
 }
 
 /**
@@ -190,6 +226,8 @@ export interface FixReport {
   warnings?: string[];
   /** Present when the user selected tests: the wider set patches were validated against. */
   testScope?: TestScope;
+  /** When no patch validated: the candidates that came closest, best first (not fixes). */
+  hints?: Hint[];
   stats: FixStats;
 }
 

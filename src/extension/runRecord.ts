@@ -2,7 +2,7 @@
 // patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
-import type { AnalyzeReport, Containment, Failure, FixReport, Suspect, TestScope, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Containment, Failure, FixReport, Hint, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
 export type PatchStatus = 'pending' | 'applied' | 'discarded';
 
@@ -33,6 +33,8 @@ export interface RunRecord {
   warnings: string[];
   /** The tests patches were validated against, when the run had a selection (FixReport.testScope). */
   testScope: TestScope | null;
+  /** When no patch validated: the candidates that came closest (FixReport.hints). */
+  hints: Hint[];
   elapsedMs: number;
 }
 
@@ -60,6 +62,7 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     containment: report.containment ?? null,
     warnings: report.warnings ?? [],
     testScope: report.testScope ?? null,
+    hints: report.hints ?? [],
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -77,6 +80,7 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     containment: null,
     warnings: [],
     testScope: null,
+    hints: [],
     elapsedMs: report.stats.elapsedMs,
   };
 }

@@ -14,9 +14,9 @@ corrupt the protocol. Requests:
 - ``{"op": "check", "id", "tests", "timeoutMs", "memoryMb"}``: run tests on unpatched code.
 - ``{"op": "validate", "id", "file", "source", "function", "startLine", "endLine",
   "failing", "passing", "covering", "timeoutMs", "memoryMb"}``: patch ``file`` (relative to
-  the workspace) to ``source``, run ``failing`` (stop at the first that does not pass), then
-  ``passing`` (or only ``covering`` when the patch was a function-body swap), stopping at the
-  first that fails.
+  the workspace) to ``source``, run every test of ``failing``, then, when at least one of them
+  passed, ``passing`` (or only ``covering`` when the patch was a function-body swap), stopping
+  at the first that fails.
 - ``{"op": "cancel"}`` while a request runs: kill its child. ``{"op": "quit"}`` or EOF: exit.
 
 check and validate also carry the candidate's limits: ``cpuSeconds`` (RLIMIT_CPU),
@@ -581,8 +581,10 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
         applied = apply_patch(request, server.workspace, server.module_files)
     except PatchError as error:
         return {"applied": "none", "patchError": str(error), "results": []}
-    results = run_items(server.items_for(request["failing"]), PASSED)
-    if all(r["outcome"] in PASSED for r in results):
+    # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
+    # further edit); the passing ones only run when at least one failing test passed.
+    results = run_items(server.items_for(request["failing"]), None)
+    if any(r["outcome"] in PASSED for r in results):
         covering = request.get("covering")
         passing = covering if applied == "swap" and covering is not None else request["passing"]
         results += run_items(server.items_for(passing), NOT_BROKEN)

@@ -35,6 +35,8 @@ export interface PanelState {
     diff: string;
     status: PatchStatus;
   }[];
+  /** When nothing validated: the closest candidates, marked as not validated. */
+  hints: { summary: string; where: string; tests: string; diff: string }[];
 }
 
 /** Extension -> webview. */
@@ -86,6 +88,7 @@ export function idleState(): PanelState {
     failures: [],
     suspects: [],
     patches: [],
+    hints: [],
   };
 }
 
@@ -134,6 +137,12 @@ export function finishedState(run: RunRecord): PanelState {
       source: record.patch.source === 'model' ? 'model' : `template (${record.patch.editKind})`,
       diff: record.patch.diff,
       status: record.status,
+    })),
+    hints: run.hints.map((hint) => ({
+      summary: hint.summary,
+      where: `${hint.function} in ${hint.file}`,
+      tests: `fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${hint.broke.length > 0 ? `, breaks ${hint.broke.length}` : ''}`,
+      diff: hint.diff,
     })),
   };
 }

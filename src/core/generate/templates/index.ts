@@ -6,6 +6,10 @@ import type { Edit, EditContext, EditFamily, Splice } from './edit';
 import { PRIORS } from './priors';
 import { collectScope } from './scope';
 import { callEdits } from './calls';
+import { builtinEdits } from './builtins';
+import { expressionEdits } from './expressions';
+import { literalEdits } from './literals';
+import { outerNameEdits } from './outer-names';
 import { controlEdits } from './control';
 import { exceptionEdits } from './exceptions';
 import { nameEdits } from './names';
@@ -14,10 +18,15 @@ import { operatorEdits } from './operators';
 import { returnEdits } from './returns';
 import { swapEdits } from './swaps';
 import { wrappingEdits } from './wrapping';
+import { conditionEdits } from './conditions';
+import { insertionEdits } from './insertions';
+import { moveEdits } from './moves';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
-// is scored by suspiciousness x line suspiciousness x prior, and only the best ones are
-// turned into candidates (splicing, parsing and diffing is the expensive part).
+// is scored by suspiciousness x line suspiciousness x prior, and edits are turned into
+// candidates only as the search takes them, best first (splicing, parsing and diffing is the
+// expensive part). A stream also pairs its best edits (two-edit fixes), and proposes edits on
+// top of a candidate that fixed part of the failure (multi-location fixes).
 
 export interface TemplateOptions {
   /** At most this many candidates (default DEFAULT_MAX_TEMPLATE_CANDIDATES). */
@@ -40,6 +49,10 @@ const MIN_SUSPECT_WEIGHT = 0.01;
 
 const FAMILIES: EditFamily[] = [
   operatorEdits,
+  expressionEdits,
+  builtinEdits,
+  literalEdits,
+  outerNameEdits,
   offByOneEdits,
   nameEdits,
   callEdits,
@@ -48,6 +61,9 @@ const FAMILIES: EditFamily[] = [
   wrappingEdits,
   exceptionEdits,
   controlEdits,
+  conditionEdits,
+  insertionEdits,
+  moveEdits,
 ];
 
 export function looksLikeTestFile(file: string): boolean {
@@ -56,26 +72,101 @@ export function looksLikeTestFile(file: string): boolean {
 
 interface Region {
   suspect: Suspect;
+  /** The text the edits' offsets refer to. */
   source: string;
   /** String offsets of the region: from the start of startLine to the end of endLine. */
   start: number;
   end: number;
   weight: number;
+  /** The file text and lines a candidate replaces: the region itself, or the original a base candidate edited. */
+  target: { source: string; startLine: number; endLine: number };
 }
 
 interface Proposal {
   region: Region;
   edit: Edit;
+  /** The edit's most suspicious line. */
+  line: number;
+  /** The candidate's edit kind: the edit's, or both edits' for a pair. */
+  editKind: string;
   score: number;
 }
 
-/** Candidates from template edits at the suspects' ranked lines, best first. */
+/** A pair of edits on different lines is less likely than one on the same line. */
+const PAIR_ACROSS_LINES = 0.5;
+/** Pairs are made from this many of the best single edits. */
+const PAIRED_SINGLES = 60;
+
+/**
+ * Candidates from proposals, made as they are taken, best first; duplicates (same normalized
+ * code) and edits that do not parse are skipped.
+ */
+export class TemplateStream {
+  private next_ = 0;
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly proposals: Proposal[]) {
+    proposals.sort((a, b) => b.score - a.score);
+  }
+
+  /** Proposals not yet taken (an upper bound on the candidates still to come). */
+  get remaining(): number {
+    return this.proposals.length - this.next_;
+  }
+
+  async next(): Promise<Candidate | null> {
+    while (this.next_ < this.proposals.length) {
+      const candidate = await this.materialize(this.proposals[this.next_++]!);
+      if (candidate) return candidate;
+    }
+    return null;
+  }
+
+  /** A stream of two-edit candidates from this stream's best single edits. */
+  pairs(): TemplateStream {
+    return new TemplateStream(pairsOf(this.proposals.slice(0, PAIRED_SINGLES)));
+  }
+
+  private async materialize({ region, edit, editKind, score }: Proposal): Promise<Candidate | null> {
+    const newFunctionText = applySplices(region.source, region.start, region.end, edit.splices);
+    const { target, suspect } = region;
+    const key = candidateKey({ file: suspect.file, startLine: target.startLine, endLine: target.endLine, newFunctionText });
+    if (this.seen.has(key)) return null;
+    this.seen.add(key);
+    return makeCandidate({
+      file: suspect.file,
+      source: target.source,
+      startLine: target.startLine,
+      endLine: target.endLine,
+      newFunctionText,
+      function: suspect.function,
+      origin: 'template',
+      editKind,
+      summary: edit.summary,
+      score,
+    });
+  }
+}
+
+/** Candidates from template edits at the suspects' ranked lines, best first, at most maxCandidates. */
 export async function templateCandidates(
   suspects: Suspect[],
   readSource: (file: string) => Promise<string | null>,
   options: TemplateOptions = {},
 ): Promise<Candidate[]> {
+  const stream = await templateStream(suspects, readSource, options);
+  const candidates: Candidate[] = [];
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_TEMPLATE_CANDIDATES;
+  for (let next = await stream.next(); next && candidates.length < maxCandidates; next = await stream.next()) candidates.push(next);
+  return candidates;
+}
+
+/** Template edits at the suspects' ranked lines as a stream of candidates, best first. */
+export async function templateStream(
+  suspects: Suspect[],
+  readSource: (file: string) => Promise<string | null>,
+  options: TemplateOptions = {},
+): Promise<TemplateStream> {
   const isTestFile = options.isTestFile ?? looksLikeTestFile;
   const topScore = Math.max(0, ...suspects.map((s) => s.score));
   const sources = new Map<string, string | null>();
@@ -95,8 +186,67 @@ export async function templateCandidates(
   } finally {
     for (const tree of trees.values()) tree.delete();
   }
-  proposals.sort((a, b) => b.score - a.score);
-  return materialize(proposals, maxCandidates);
+  return new TemplateStream(proposals);
+}
+
+/**
+ * Edits on top of `base`, a candidate that fixed part of the failure: the same families over
+ * its patched function, each candidate replacing the original lines `base` replaced. Its
+ * lines are not ranked (the localizer saw the original), so every line weighs the same.
+ */
+export async function templateStreamOn(base: Candidate, original: string, weight: number, failures?: Failure[]): Promise<TemplateStream> {
+  const lines = base.newFunctionText.replace(/\r?\n$/, '').split(/\r?\n/).length;
+  const suspect: Suspect = {
+    file: base.file,
+    function: base.function,
+    startLine: base.startLine,
+    endLine: base.startLine + lines - 1,
+    score: weight,
+    reasons: [],
+    lines: [],
+  };
+  const tree = await parsePython(base.newFileText);
+  try {
+    const target = { source: original, startLine: base.startLine, endLine: base.endLine };
+    const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, noneNamesIn(suspect, failures), target);
+    // Each candidate carries both edits: the base's and its own.
+    return new TemplateStream(
+      proposals.map((p) => ({ ...p, editKind: `${base.editKind}+${p.editKind}`, edit: { ...p.edit, summary: `${base.summary}; ${p.edit.summary}` } })),
+    );
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Pairs of edits that both apply (no overlapping splices), from `singles` best first: same line first, then any two. */
+function pairsOf(singles: Proposal[]): Proposal[] {
+  const pairs: Proposal[] = [];
+  for (let i = 0; i < singles.length; i++) {
+    for (let j = i + 1; j < singles.length; j++) {
+      const a = singles[i]!;
+      const b = singles[j]!;
+      if (a.region !== b.region || overlaps(a.edit.splices, b.edit.splices)) continue;
+      const sameLine = a.line === b.line;
+      pairs.push({
+        region: a.region,
+        line: a.line,
+        edit: {
+          kind: a.edit.kind,
+          plausibility: 1,
+          splices: [...a.edit.splices, ...b.edit.splices],
+          summary: `${a.edit.summary}; ${b.edit.summary}`,
+        },
+        editKind: `${a.edit.kind}+${b.edit.kind}`,
+        // Both must be right: the product, and edits on one line (one slip of the pen) first.
+        score: a.score * b.score * (sameLine ? 1 : PAIR_ACROSS_LINES),
+      });
+    }
+  }
+  return pairs;
+}
+
+function overlaps(a: Splice[], b: Splice[]): boolean {
+  return a.some((x) => b.some((y) => x.start < y.end && y.start < x.end) || b.some((y) => x.start === y.start));
 }
 
 /** Locals shown as None by failure frames inside the suspect; null when no frame has locals. */
@@ -111,12 +261,19 @@ function noneNamesIn(suspect: Suspect, failures: Failure[] | undefined): Set<str
   return known ? names : null;
 }
 
-function proposeEdits(suspect: Suspect, source: string, root: Node, weight: number, noneNames: Set<string> | null): Proposal[] {
+function proposeEdits(
+  suspect: Suspect,
+  source: string,
+  root: Node,
+  weight: number,
+  noneNames: Set<string> | null,
+  target: Region['target'] = { source, startLine: suspect.startLine, endLine: suspect.endLine },
+): Proposal[] {
   const starts = lineStarts(source);
   if (suspect.startLine < 1 || suspect.endLine < suspect.startLine || suspect.endLine > lineCount(starts)) return [];
   const start = starts[suspect.startLine - 1]!;
   const end = lineEndOffset(source, starts, suspect.endLine);
-  const region: Region = { suspect, source, start, end, weight };
+  const region: Region = { suspect, source, start, end, weight, target };
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
   const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner), noneNames };
@@ -126,38 +283,11 @@ function proposeEdits(suspect: Suspect, source: string, root: Node, weight: numb
     for (const edit of family(ctx)) {
       if (!edit.splices.every((s) => s.start >= start && s.end <= end)) continue;
       const anchors = edit.anchorLines ?? spliceLines(starts, edit.splices);
-      const line = Math.max(...anchors.map(lineWeight));
-      proposals.push({ region, edit, score: weight * line * PRIORS[edit.kind] * edit.plausibility });
+      const best = anchors.reduce((a, b) => (lineWeight(b) > lineWeight(a) ? b : a), anchors[0] ?? suspect.startLine);
+      proposals.push({ region, edit, line: best, editKind: edit.kind, score: weight * lineWeight(best) * PRIORS[edit.kind] * edit.plausibility });
     }
   }
   return proposals;
-}
-
-async function materialize(proposals: Proposal[], maxCandidates: number): Promise<Candidate[]> {
-  const candidates: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const { region, edit, score } of proposals) {
-    if (candidates.length >= maxCandidates) break;
-    const { suspect, source } = region;
-    const newFunctionText = applySplices(source, region.start, region.end, edit.splices);
-    const key = candidateKey({ file: suspect.file, startLine: suspect.startLine, endLine: suspect.endLine, newFunctionText });
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const candidate = await makeCandidate({
-      file: suspect.file,
-      source,
-      startLine: suspect.startLine,
-      endLine: suspect.endLine,
-      newFunctionText,
-      function: suspect.function,
-      origin: 'template',
-      editKind: edit.kind,
-      summary: edit.summary,
-      score,
-    });
-    if (candidate) candidates.push(candidate);
-  }
-  return candidates; // unique by key and already in score order
 }
 
 function applySplices(source: string, start: number, end: number, splices: Splice[]): string {

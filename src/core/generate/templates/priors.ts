@@ -13,6 +13,14 @@
 // own (statement deletion, guards) are discounted so they are validated later.
 export const PRIORS = {
   'compare-op': 0.5,
+  // Kinds below sit after return-wrap: each proposes several alternatives per site and none is
+  // among the most frequent one-line defects, so the classic kinds are validated first.
+  'callee-misuse': 0.15, // area(r) for perimeter(r): few alternatives, only same-arity functions of the file
+  'unwrap-call': 0.12, // len(xs) where xs was meant: one alternative per argument
+  'wrap-builtin': 0.12, // len(xs) written xs, max(n, 0) written n: only builtins already used nearby
+  'expression-tweak': 0.1, // off by one or by a name outside index positions, len(x) for a count, sign, slices
+  'fill-literal': 0.1, // return [] for return result: a placeholder left in
+  'outer-variable-misuse': 0.08, // a module or enclosing function's name the function never reads
   'off-by-one': 0.45,
   'identity-op': 0.35, // is <-> is not
   'membership-op': 0.35, // in <-> not in
@@ -38,6 +46,10 @@ export const PRIORS = {
   'exception-type': 0.15,
   'delete-statement': 0.1,
   'missing-guard': 0.1,
+  'condition-narrow': 0.1, // a missing conjunct (QuixBugs' missing condition): up to a dozen terms per condition
+  'condition-widen': 0.08, // a missing disjunct: rarer than a missing check, same number of terms
+  'insert-statement': 0.06, // a missing line: a few lines at every position between statements, the largest space
+  'move-statement': 0.06, // a line on the wrong side of a neighbour or a loop boundary: few moves, rarely the bug
 } as const satisfies Record<string, number>;
 
 export type EditKind = keyof typeof PRIORS;

@@ -1,0 +1,128 @@
+import { candidateKey } from '../generate/candidate';
+import type { Candidate } from '../types';
+
+// The order in which the search validates candidates, across its sources, produced lazily:
+// - the single edits, best first (a stream that makes each candidate only when it is taken);
+// - model samples, which arrive while validation runs: one after every few single edits, the
+//   best waiting sample first (the shipped model's measured exact-fix rate is still far below
+//   the templates', so it gets a fifth of the slots: enough to land a fix the templates cannot
+//   express, too few to delay theirs much);
+// - rounds on a partial fix (a candidate that fixed some failing tests and broke none): its
+//   edits alternate with the singles as soon as it exists, since it is the best evidence the
+//   search has;
+// - the two-edit round, once the singles and the model are spent.
+// A candidate equal to one taken before (same file, range and normalized code) is skipped.
+
+/** Where candidates come from: the next one, best first; null when there are no more. */
+export interface CandidateSource {
+  next(): Promise<Candidate | null>;
+}
+
+export type Round = 'single' | 'model' | 'partial' | 'pair';
+
+export interface Taken {
+  candidate: Candidate;
+  round: Round;
+}
+
+/** Single edits per model sample while both have candidates. */
+const SINGLES_PER_MODEL_SAMPLE = 4;
+
+export class Frontier {
+  private readonly samples: Candidate[] = [];
+  private readonly partials: CandidateSource[] = [];
+  private singles: CandidateSource | null;
+  private pairs: CandidateSource | null = null;
+  private modelDone = false;
+  /** Woken when a sample arrives or the model finishes. */
+  private modelWaiters: Array<() => void> = [];
+  private readonly seen = new Set<string>();
+  private taken = 0;
+
+  /**
+   * `makePairs` builds the two-edit round when the singles run out; `model` resolves when the
+   * model has no more samples to add (absent: no model).
+   */
+  constructor(
+    singles: CandidateSource,
+    private readonly makePairs: () => CandidateSource,
+    model?: Promise<unknown>,
+  ) {
+    this.singles = singles;
+    if (model) void model.finally(() => this.finishModel());
+    else this.modelDone = true;
+  }
+
+  /** Unique candidates handed out so far. */
+  get count(): number {
+    return this.taken;
+  }
+
+  /** Model samples, best first within the batch; they join the ones still waiting. */
+  addSamples(samples: readonly Candidate[]): void {
+    this.samples.push(...samples);
+    this.samples.sort((a, b) => b.score - a.score);
+    this.wakeModelWaiters();
+  }
+
+  /** A round of edits on top of a partial fix. */
+  addPartial(source: CandidateSource): void {
+    this.partials.push(source);
+  }
+
+  /** The next candidate to validate and the round it comes from; null when every source is spent. */
+  async next(): Promise<Taken | null> {
+    for (;;) {
+      const taken = await this.pick();
+      if (!taken) return null;
+      const key = candidateKey(taken.candidate);
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.taken++;
+      return taken;
+    }
+  }
+
+  private async pick(): Promise<Taken | null> {
+    const turn = this.taken + 1;
+    if (this.partials.length > 0 && turn % 2 === 0) {
+      const partial = await this.fromPartials();
+      if (partial) return partial;
+    }
+    if (this.samples.length > 0 && turn % (SINGLES_PER_MODEL_SAMPLE + 1) === 0) return { candidate: this.samples.shift()!, round: 'model' };
+    if (this.singles) {
+      const single = await this.singles.next();
+      if (single) return { candidate: single, round: 'single' };
+      this.singles = null;
+    }
+    const partial = await this.fromPartials();
+    if (partial) return partial;
+    if (this.samples.length > 0) return { candidate: this.samples.shift()!, round: 'model' };
+    if (!this.modelDone) {
+      // Everything else is spent: wait for the model's next sample (or its end), then look again.
+      await new Promise<void>((resolve) => this.modelWaiters.push(resolve));
+      return this.pick();
+    }
+    this.pairs ??= this.makePairs();
+    const pair = await this.pairs.next();
+    return pair ? { candidate: pair, round: 'pair' } : null;
+  }
+
+  private async fromPartials(): Promise<Taken | null> {
+    while (this.partials.length > 0) {
+      const candidate = await this.partials[0]!.next();
+      if (candidate) return { candidate, round: 'partial' };
+      this.partials.shift();
+    }
+    return null;
+  }
+
+  private finishModel(): void {
+    this.modelDone = true;
+    this.wakeModelWaiters();
+  }
+
+  private wakeModelWaiters(): void {
+    for (const wake of this.modelWaiters.splice(0)) wake();
+  }
+}

@@ -1,0 +1,236 @@
+import { describeError, isCanceled } from '../errors';
+import { modelCandidates } from '../generate/model-candidates';
+import { templateStream, templateStreamOn } from '../generate/templates';
+import { failureFor } from '../localize';
+import type { PatchModel } from '../model';
+import { isTestFile } from '../pytest/failures';
+import { silencingOf } from '../silencing';
+import type { SourceFile } from '../sources';
+import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
+import type { ValidationOutcome, ValidatorPool } from '../validate';
+import { Frontier, type Round } from './frontier';
+import { isPartialFix, runLanes } from './lanes';
+import { RecheckQueue } from './recheck';
+
+// The anytime repair search: one loop that spends the whole budget. Single template edits
+// stream best first from the suspects; model samples join while validation runs; a candidate
+// that fixes part of the failure becomes the base of a round of edits on top of it; when the
+// singles and the model are spent, pairs of the best single edits follow. It ends when the
+// budget is spent, enough patches validated (or the alternatives window after the first fix
+// closed), or the space is truly empty, and says which.
+
+/** Suspects that get template edits / model samples: the top of the ranking holds the bug almost always. */
+const TEMPLATE_SUSPECTS = 5;
+const MODEL_SUSPECTS = 3;
+const MODEL_SAMPLES_PER_SUSPECT = 16;
+/** The model may use this share of the time left: it competes with validation for the CPU. */
+const MODEL_TIME_SHARE = 0.4;
+/** Stop once this many patches validate: the user reviews a handful, not hundreds. */
+const ENOUGH_PATCHES = 5;
+/** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
+const ALTERNATIVES_WINDOW_MS = 10_000;
+/** Rounds on partial fixes the search opens at most (each is a full set of single edits). */
+const MAX_PARTIAL_ROUNDS = 8;
+/** Unvalidated hints shown when nothing validated. */
+const MAX_HINTS = 3;
+
+export interface SearchInput {
+  pool: ValidatorPool;
+  lanes: number;
+  /** Ranked suspects (the search skips test files unless allowed). */
+  suspects: Suspect[];
+  failures: Failure[];
+  sourceFile: (file: string) => Promise<SourceFile>;
+  readSource: (file: string) => Promise<string | null>;
+  model: PatchModel | null;
+  allowTestEdits: boolean;
+  /** Absolute time (ms since the epoch) the search must end by. */
+  deadline: number;
+  maxCandidates: number;
+  hooks: EngineHooks;
+}
+
+export interface SearchResult {
+  /** Validated patches, in the order they validated (not yet re-checked or ranked). */
+  patches: ValidatedPatch[];
+  rechecks: RecheckQueue;
+  /** Validated candidates never shown because they silence the tests, with why. */
+  silenced: string[];
+  hints: Hint[];
+  stats: SearchStats;
+  candidatesTaken: number;
+  validated: number;
+  timeToFirstFixAt: number | null;
+  modelNote?: string;
+  /** One line per suspect file the search could not edit because its text could not be read. */
+  unreadable: string[];
+}
+
+export async function searchFixes(input: SearchInput): Promise<SearchResult> {
+  const { pool, hooks } = input;
+  const editable = input.suspects.filter((s) => input.allowTestEdits || !isTestFile(s.file)).slice(0, TEMPLATE_SUSPECTS);
+  hooks.onProgress?.({ stage: 'generating', message: `proposing edits for ${editable.length} suspects` });
+  const unreadable = await unreadableFiles(editable, input.sourceFile);
+  const singles = await templateStream(editable, input.readSource, {
+    allowTestEdits: input.allowTestEdits,
+    isTestFile,
+    failures: input.failures,
+  });
+  const model = input.model ? sampleModel(input.model, editable, input, () => frontier) : undefined;
+  const frontier: Frontier = new Frontier(singles, () => singles.pairs(), model);
+  const topScore = Math.max(0, ...editable.map((s) => s.score));
+
+  const patches: ValidatedPatch[] = [];
+  const silenced: string[] = [];
+  const rechecks = new RecheckQueue(pool, hooks.signal);
+  const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
+  const closest: Close[] = [];
+
+  const onOutcome = async (outcome: ValidationOutcome, round: Round): Promise<boolean> => {
+    const { candidate } = outcome;
+    stats.rounds[round]++;
+    const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
+    kind.validated++;
+    let shown = false;
+    if (outcome.verdict === 'validated') {
+      const patch = await shownPatch(outcome, input.sourceFile);
+      if ('silencing' in patch) {
+        silenced.push(`${candidate.summary} (${patch.silencing})`);
+      } else {
+        kind.fixed++;
+        patches.push(patch);
+        rechecks.add(patch, outcome);
+        shown = true;
+      }
+    } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {
+      const original = await input.readSource(candidate.file);
+      if (original !== null) {
+        stats.partialFixes++;
+        const weight = topScore > 0 ? candidate.score / topScore : 1;
+        frontier.addPartial(await templateStreamOn(candidate, original, weight, input.failures));
+      }
+    }
+    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenBy(outcome) });
+    hooks.onProgress?.({
+      stage: 'validating',
+      message: `validating: ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} candidates (${patches.length} validated)`,
+      done: frontier.count,
+    });
+    return shown;
+  };
+
+  const lanes = await runLanes({
+    pool,
+    frontier,
+    lanes: input.lanes,
+    deadline: input.deadline,
+    maxCandidates: input.maxCandidates,
+    onOutcome,
+    enoughPatches: ENOUGH_PATCHES,
+    alternativesMs: ALTERNATIVES_WINDOW_MS,
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  });
+  stats.endedBecause = lanes.endedBecause;
+  return {
+    patches,
+    rechecks,
+    silenced,
+    hints: closest.map(hintOf),
+    stats,
+    candidatesTaken: frontier.count,
+    validated: lanes.validated,
+    timeToFirstFixAt: lanes.firstPatchAt,
+    unreadable,
+    ...((await model) ?? {}),
+  };
+}
+
+/**
+ * Model samples for the top suspects, added to the frontier as each suspect's batch is done,
+ * within a share of the time left. A user cancel ends it quietly (the search ends too); a
+ * model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
+ * candidates: the failure becomes a note.
+ */
+async function sampleModel(
+  model: PatchModel,
+  suspects: Suspect[],
+  input: SearchInput,
+  frontier: () => Frontier,
+): Promise<{ modelNote?: string }> {
+  const budget = AbortSignal.timeout(Math.max(0, Math.floor((input.deadline - Date.now()) * MODEL_TIME_SHARE)));
+  const signal = input.hooks.signal ? AbortSignal.any([input.hooks.signal, budget]) : budget;
+  input.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
+  try {
+    for (const suspect of suspects.slice(0, MODEL_SUSPECTS)) {
+      if (suspect.function === '<module>') continue;
+      const failure = failureFor(suspect, input.failures);
+      const samples: Candidate[] = await modelCandidates(model, [suspect], input.readSource, failure, {
+        samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
+        signal,
+      });
+      frontier().addSamples(samples);
+    }
+  } catch (error) {
+    if (!isCanceled(error) && !signal.aborted) return { modelNote: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
+  }
+  return {};
+}
+
+/** The patch to show for a validated candidate, or why it silences the tests instead of fixing the code. */
+async function shownPatch(
+  { candidate, validation }: ValidationOutcome,
+  sourceFile: (file: string) => Promise<SourceFile>,
+): Promise<ValidatedPatch | { silencing: string }> {
+  const base = await sourceFile(candidate.file);
+  // Candidates are made from the file's text only, so its record has one.
+  if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
+  const before = base.text.split('\n').slice(candidate.startLine - 1, candidate.endLine).join('\n');
+  const silencing = await silencingOf(before, candidate.newFunctionText);
+  if (silencing) return { silencing };
+  const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
+  return { ...candidate, validation, baseSha256: base.sha256, ...encoding };
+}
+
+/** One line per suspect file that gives no candidates because its text could not be read. */
+async function unreadableFiles(suspects: Suspect[], sourceFile: (file: string) => Promise<SourceFile>): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const file of new Set(suspects.map((suspect) => suspect.file))) {
+    const source = await sourceFile(file);
+    if (source.text === null) warnings.push(source.warning);
+  }
+  return warnings;
+}
+
+/** The previously passing tests a candidate broke (the validator stops at the first). */
+function brokenBy(outcome: ValidationOutcome): string[] {
+  const byId = new Map(outcome.tests.map((test) => [test.nodeid, test.outcome]));
+  return outcome.suite.filter((id) => {
+    const result = byId.get(id);
+    return result !== undefined && !['passed', 'xpassed', 'skipped', 'xfailed'].includes(result);
+  });
+}
+
+interface Close {
+  outcome: ValidationOutcome;
+  broke: string[];
+}
+
+/** Keeps the candidates that came closest: most failing tests fixed, then fewest broken, then the search's own order. */
+function keepClosest(closest: Close[], next: Close): void {
+  const better = (a: Close, b: Close): number => b.outcome.validation.failingFixed - a.outcome.validation.failingFixed || a.broke.length - b.broke.length;
+  closest.push(next);
+  closest.sort(better);
+  closest.splice(MAX_HINTS);
+}
+
+function hintOf({ outcome: { candidate, validation }, broke }: Close): Hint {
+  return {
+    file: candidate.file,
+    function: candidate.function,
+    summary: candidate.summary,
+    diff: candidate.diff,
+    failingFixed: validation.failingFixed,
+    failingTotal: validation.failingTotal,
+    broke,
+  };
+}

@@ -1,0 +1,127 @@
+import { isCanceled } from '../errors';
+import type { Failure, SearchEnd } from '../types';
+import type { ValidationOutcome, ValidatorPool } from '../validate';
+import type { Frontier, Round } from './frontier';
+
+// The validator lanes of the anytime search: each pulls the next candidate from the frontier
+// and validates it, until the budget is spent, enough patches validated, the alternatives
+// window after the first fix closed, the candidate limit reached, or the frontier is empty
+// while no lane is still validating (a running candidate may yet open a round on a partial
+// fix). Lanes know nothing of where candidates come from; what an outcome means is the
+// caller's (onOutcome).
+
+export interface LaneOptions {
+  pool: ValidatorPool;
+  frontier: Frontier;
+  lanes: number;
+  /** Absolute time (ms since the epoch) the search must end by. */
+  deadline: number;
+  /** Stop once this many candidates were taken. */
+  maxCandidates: number;
+  /** Called for every outcome, in completion order; returns whether it yields a patch to show. */
+  onOutcome: (outcome: ValidationOutcome, round: Round) => Promise<boolean>;
+  /** Stop after this many shown patches. */
+  enoughPatches: number;
+  /** After the first shown patch, alternatives are looked for this long. */
+  alternativesMs: number;
+  signal?: AbortSignal;
+}
+
+export interface LanesResult {
+  validated: number;
+  firstPatchAt: number | null;
+  endedBecause: SearchEnd;
+}
+
+export async function runLanes(options: LaneOptions): Promise<LanesResult> {
+  const { pool, frontier } = options;
+  let validated = 0;
+  let patches = 0;
+  let firstPatchAt: number | null = null;
+  let endedBecause: SearchEnd | null = null;
+  let busy = 0;
+  /** Lanes waiting for a busy lane to finish, since the frontier had nothing for them. */
+  let idle: Array<() => void> = [];
+  const wakeIdle = (): void => {
+    for (const wake of idle.splice(0)) wake();
+  };
+  const stop = new AbortController();
+  const end = (why: SearchEnd): void => {
+    endedBecause ??= why;
+    stop.abort();
+    wakeIdle();
+  };
+  const onAbort = (): void => end('canceled');
+  options.signal?.addEventListener('abort', onAbort);
+  const timer = setTimeout(() => end('budget'), Math.max(0, options.deadline - Date.now()));
+  let alternativesTimer: NodeJS.Timeout | undefined;
+
+  const lane = async (): Promise<void> => {
+    while (!stop.signal.aborted) {
+      if (frontier.count >= options.maxCandidates) return end('max-candidates');
+      busy++;
+      const taken = await frontier.next();
+      if (!taken) {
+        busy--;
+        // Empty for now: a lane still validating may open a round on a partial fix.
+        if (busy === 0) return end('exhausted');
+        await new Promise<void>((resolve) => idle.push(resolve));
+        continue;
+      }
+      if (stop.signal.aborted) {
+        busy--;
+        return;
+      }
+      const outcome = await pool.validate(taken.candidate, stop.signal).catch((error: unknown) => {
+        if (isCanceled(error)) return null;
+        throw error;
+      });
+      busy--;
+      if (outcome) {
+        validated++;
+        if (await options.onOutcome(outcome, taken.round)) {
+          patches++;
+          if (firstPatchAt === null) {
+            firstPatchAt = Date.now();
+            alternativesTimer = setTimeout(() => end('alternatives-window'), options.alternativesMs);
+          }
+          if (patches >= options.enoughPatches) end('enough-patches');
+        }
+      }
+      wakeIdle();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.lanes }, lane));
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(alternativesTimer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  return { validated, firstPatchAt, endedBecause: endedBecause ?? 'exhausted' };
+}
+
+/**
+ * Whether an outcome is progress worth building on: it fixed some of the failing tests and
+ * broke none, or every failing test it did not fix now fails an assertion where the unpatched
+ * code raised another exception (the crash is gone; the value is still wrong).
+ */
+export function isPartialFix(outcome: ValidationOutcome, failures: readonly Failure[]): boolean {
+  if (outcome.verdict !== 'failed' || outcome.method === undefined || outcome.method === 'none') return false;
+  const { failingFixed, failingTotal } = outcome.validation;
+  const byId = new Map(outcome.tests.map((test) => [test.nodeid, test]));
+  const broke = outcome.suite.some((id) => {
+    const result = byId.get(id);
+    return result !== undefined && !['passed', 'xpassed', 'skipped', 'xfailed'].includes(result.outcome);
+  });
+  if (broke) return false;
+  if (failingFixed > 0 && failingFixed < failingTotal) return true;
+  const unfixed = failures.filter((failure) => {
+    const result = byId.get(failure.nodeid);
+    return result !== undefined && result.outcome !== 'passed' && result.outcome !== 'xpassed';
+  });
+  return (
+    unfixed.length > 0 &&
+    unfixed.every((failure) => failure.exception !== 'AssertionError' && /^(assert|AssertionError)\b/.test(byId.get(failure.nodeid)!.message))
+  );
+}
