@@ -118,12 +118,16 @@ export interface FixRun {
 }
 
 /**
- * Runs `deepdebug fix <workspace> ...args --time-budget <budget> --json <tmp>` from dist/cli.js,
+ * Runs `deepdebug fix <workspace> ...args --time-budget <budget> --json <tmp>` from `cli` (this build's dist/cli.js),
  * sampling its process tree's memory every 250 ms; killed (with its tree) at budget + 60 s.
  */
-export async function runFixCli(workspace: string, args: readonly string[], budgetSeconds: number): Promise<FixRun> {
+export async function runFixCli(
+  workspace: string,
+  args: readonly string[],
+  budgetSeconds: number,
+  cli = path.join(packageRoot(), 'dist', 'cli.js'),
+): Promise<FixRun> {
   const reportPath = path.join(path.dirname(workspace), `${path.basename(workspace)}-report.json`);
-  const cli = path.join(packageRoot(), 'dist', 'cli.js');
   const started = Date.now();
   const child = spawn(
     process.execPath,

@@ -93,7 +93,9 @@ function widenings(ctx: EditContext, { name, proximity }: Name): Term[] {
   const number = ctx.scope.kindOf(name) === 'number';
   return [
     { text: `${name} is None`, names: [name], plausibility: proximity * noneTest },
-    number ? { text: `${name} == 0`, names: [name], plausibility: proximity * other * 0.8 } : { text: `not ${name}`, names: [name], plausibility: proximity * other },
+    number
+      ? { text: `${name} == 0`, names: [name], plausibility: proximity * other * 0.8 }
+      : { text: `not ${name}`, names: [name], plausibility: proximity * other },
   ];
 }
 
@@ -102,7 +104,9 @@ function narrowings(ctx: EditContext, { name, proximity }: Name): Term[] {
   const number = ctx.scope.kindOf(name) === 'number';
   return [
     { text: `${name} is not None`, names: [name], plausibility: proximity * noneTest },
-    number ? { text: `${name} != 0`, names: [name], plausibility: proximity * other * 0.8 } : { text: name, names: [name], plausibility: proximity * other },
+    number
+      ? { text: `${name} != 0`, names: [name], plausibility: proximity * other * 0.8 }
+      : { text: name, names: [name], plausibility: proximity * other },
   ];
 }
 

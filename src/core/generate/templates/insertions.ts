@@ -118,7 +118,8 @@ function isFilled(fn: Node, name: string): boolean {
       return FILLING_METHODS.has(parent.childForFieldName('attribute')?.text ?? '');
     }
     const assignment = parent?.type === 'subscript' ? parent.parent : null;
-    return (assignment?.type === 'assignment' || assignment?.type === 'augmented_assignment') && assignment.childForFieldName('left')?.id === parent!.id;
+    const assigns = assignment?.type === 'assignment' || assignment?.type === 'augmented_assignment';
+    return assigns && assignment!.childForFieldName('left')?.id === parent!.id;
   });
 }
 
@@ -159,7 +160,9 @@ function elementsAt(pos: Position, loops: Node[], fn: FunctionFacts): string[] {
 /** `xs.append(x)`, `seen.add(x)`, `d[k] = v`, `counts[k] = counts.get(k, 0) + 1`. */
 function containerUpdates(pos: Position, loops: Node[], fn: FunctionFacts): Line[] {
   const elements = elementsAt(pos, loops, fn);
-  const pairs = loops[0] && loopVariables(loops[0]).length === 2 ? [loopVariables(loops[0])] : elements.length >= 2 ? [elements.slice(0, 2)] : [];
+  // `d[k] = v` takes key and value from a loop over pairs (`for k, v in ...`), else the first two elements.
+  const loopPair = loops[0] ? loopVariables(loops[0]) : [];
+  const [key, value] = loopPair.length === 2 ? loopPair : elements;
   const lines: Line[] = [];
   for (const container of fn.containers) {
     if (container.initialised > pos.at) continue;
@@ -171,7 +174,7 @@ function containerUpdates(pos: Position, loops: Node[], fn: FunctionFacts): Line
       if (container.kind === 'set') lines.push({ text: `${c}.add(${element})`, plausibility });
       if (container.kind === 'dict' && fn.countsWithGet) lines.push({ text: `${c}[${element}] = ${c}.get(${element}, 0) + 1`, plausibility });
     });
-    if (container.kind === 'dict') for (const [k, v] of pairs) lines.push({ text: `${container.name}[${k}] = ${v}`, plausibility: weight });
+    if (container.kind === 'dict' && key && value) lines.push({ text: `${container.name}[${key}] = ${value}`, plausibility: weight });
   }
   return lines;
 }

@@ -1,7 +1,18 @@
 import type { Node } from '../../syntax/parser';
 import { describeAt, indentationAt, lineOf, type Edit, type EditContext } from './edit';
 import { identifierRole } from './scope';
-import { LOOPS, TERMINAL, isSimpleLine, lineEndAt, loopVariables, moveLine, ownBlocks, previousLineEnd, standsAlone, statementsOf } from './statements';
+import {
+  LOOPS,
+  TERMINAL,
+  isSimpleLine,
+  lineEndAt,
+  loopVariables,
+  moveLine,
+  ownBlocks,
+  previousLineEnd,
+  standsAlone,
+  statementsOf,
+} from './statements';
 
 // A misplaced line: a statement one step too early or too late in its block, or on the wrong
 // side of a loop boundary (an update that belongs after the loop, an initialisation that
@@ -11,6 +22,12 @@ import { LOOPS, TERMINAL, isSimpleLine, lineEndAt, loopVariables, moveLine, ownB
 function movable(source: string, statement: Node): boolean {
   return isSimpleLine(source, statement) && !TERMINAL.has(statement.type) && statement.type !== 'pass_statement';
 }
+
+// Calls that change nothing, so two lines making them may still trade places freely.
+const PURE_BUILTINS = new Set([
+  ...['len', 'min', 'max', 'abs', 'sum', 'sorted', 'reversed', 'range', 'enumerate', 'zip', 'any', 'all', 'round'],
+  ...['int', 'float', 'str', 'bool', 'list', 'tuple', 'set', 'dict', 'isinstance'],
+]);
 
 interface Effects {
   reads: Set<string>;
@@ -40,7 +57,8 @@ function effectsOf(statement: Node): Effects {
     reads.add(id.text);
     if (writtenThrough(id)) writes.add(id.text);
   }
-  return { reads, writes, calls: statement.descendantsOfType('call').length > 0 };
+  const calls = statement.descendantsOfType('call').some((call) => !PURE_BUILTINS.has(call?.childForFieldName('function')?.text ?? ''));
+  return { reads, writes, calls };
 }
 
 const overlaps = (a: Set<string>, b: Set<string>): boolean => [...a].some((name) => b.has(name));
@@ -72,7 +90,9 @@ function adjacentSwaps(source: string, block: Node): Edit[] {
     if ((!down && !up) || TERMINAL.has(b.type) || !orderMatters(a, b)) continue;
     // Above the loop that binds what it reads, a line would read nothing.
     if (!down && readsLoopVariable(b, a)) continue;
-    const splice = down ? moveLine(source, a, lineEndAt(source, b.endIndex), indentationAt(source, a)) : moveLine(source, b, previousLineEnd(source, a.startIndex), indentationAt(source, b));
+    const splice = down
+      ? moveLine(source, a, lineEndAt(source, b.endIndex), indentationAt(source, a))
+      : moveLine(source, b, previousLineEnd(source, a.startIndex), indentationAt(source, b));
     if (!splice) continue;
     const [moved, other] = down ? [a, b] : [b, a];
     edits.push({
@@ -115,10 +135,14 @@ function loopCrossings(source: string, loop: Node): Edit[] {
     const last = inside[inside.length - 1]!;
     for (const statement of inside) {
       // A return indented into the loop is a classic; other exits belong to the loop.
-      const outOk = movable(source, statement) || (statement.id === last.id && statement.type === 'return_statement' && isSimpleLine(source, statement));
-      if (outOk) move(statement, lineEndAt(source, loop.endIndex), loopIndent, statement.id === last.id ? 1 : 0.5, 'after the loop', lineOf(loop));
+      const isLast = statement.id === last.id;
+      const returnsFromLoop = isLast && statement.type === 'return_statement' && isSimpleLine(source, statement);
+      if (!movable(source, statement) && !returnsFromLoop) continue;
+      move(statement, lineEndAt(source, loop.endIndex), loopIndent, isLast ? 1 : 0.5, 'after the loop', lineOf(loop));
     }
-    if (movable(source, first)) move(first, previousLineEnd(source, loop.startIndex), loopIndent, 0.6, 'before the loop', lineOf(loop));
+    if (movable(source, first) && !readsLoopVariable(first, loop)) {
+      move(first, previousLineEnd(source, loop.startIndex), loopIndent, 0.6, 'before the loop', lineOf(loop));
+    }
   }
   if (previous && movable(source, previous)) {
     move(previous, previousLineEnd(source, first.startIndex), bodyIndent, 0.8, 'into the loop', lineOf(first));

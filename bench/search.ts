@@ -1,0 +1,152 @@
+// The anytime search against an older engine, side by side in one run: for every bug of the
+// chosen sets, both builds' `deepdebug fix` run at the same time on their own copies (so both
+// see the same machine load), with the same budget and the default settings (model and
+// templates). Prints a row per bug as it finishes and, at the end, a summary per set and
+// engine; writes results.md and results.json to --out after every bug (a stopped run keeps
+// what it did).
+//
+//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,real]
+//        [--budget 60] [--real-every 12] [--only id,...] [--out bench/results/<date>-<commit>-search]
+//
+// The real-project set is bench/real's dev split, every --real-every-th bug (a fixed sample).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FixReport } from '../src/core/types';
+import { classicBugs } from './classic';
+import { runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
+import { loadBugs, makeWorkspace } from './real/run';
+import { packageRoot } from '../src/core/resources';
+
+const REAL_PYTHON = '/usr/bin/python3';
+const ENGINES = ['baseline', 'current'] as const;
+type Engine = (typeof ENGINES)[number];
+
+interface Bug {
+  set: string;
+  target: BugTarget;
+  /** Makes the bug's workspace at a folder. */
+  build: (folder: string) => void;
+  args: string[];
+}
+
+interface Row extends BugResult {
+  set: string;
+  engine: Engine;
+  endedBecause: string | null;
+  showed: string[];
+}
+
+const { values: args } = parseArgs({
+  options: {
+    baseline: { type: 'string' },
+    sets: { type: 'string', default: 'classic,wide,real' },
+    budget: { type: 'string', default: '60' },
+    'real-every': { type: 'string', default: '12' },
+    only: { type: 'string', default: '' },
+    out: { type: 'string', default: '' },
+  },
+});
+
+function folderBugs(set: string): Bug[] {
+  const dir = path.join(packageRoot(), 'bench', set);
+  return fs
+    .readdirSync(dir)
+    .filter((name) => fs.existsSync(path.join(dir, name, 'bug.json')))
+    .sort()
+    .map((name) => ({
+      set,
+      target: JSON.parse(fs.readFileSync(path.join(dir, name, 'bug.json'), 'utf8')) as BugTarget,
+      build: (folder: string) => fs.cpSync(path.join(dir, name), folder, { recursive: true }),
+      args: [],
+    }));
+}
+
+function bugs(): Bug[] {
+  const sets = args.sets.split(',');
+  const chosen: Bug[] = [];
+  if (sets.includes('classic')) chosen.push(...classicBugs().map(({ dir, bug }) => ({ set: 'classic', target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] })));
+  if (sets.includes('wide')) chosen.push(...folderBugs('wide'));
+  if (sets.includes('real')) {
+    const every = Number(args['real-every']);
+    chosen.push(
+      ...loadBugs()
+        .filter((bug) => bug.split === 'dev')
+        .filter((_, index) => index % every === 0)
+        .map((bug) => ({ set: 'real', target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] })),
+    );
+  }
+  const only = args.only ? args.only.split(',') : null;
+  return only ? chosen.filter((bug) => only.includes(bug.target.id)) : chosen;
+}
+
+async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, budget: number): Promise<Row> {
+  const workspace = path.join(temp, engine);
+  bug.build(workspace);
+  try {
+    const run = await runFixCli(workspace, bug.args, budget, cli);
+    const report: FixReport | null = run.report;
+    return {
+      ...(await scoreRun(bug.target, 'model', run)),
+      set: bug.set,
+      engine,
+      endedBecause: report?.stats.search?.endedBecause ?? null,
+      showed: (report?.patches ?? []).map((patch) => `${patch.editKind}: ${patch.summary}`),
+    };
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+function cell(row: Row): string {
+  const exact = row.exactTop1 ? 'top-1' : row.exactAny ? 'top-k' : 'no';
+  return `${row.fixed ? 'yes' : 'no'} / ${exact} / ${seconds(row.timeToFirstFixMs)} / ${row.candidatesValidated} / ${seconds(row.wallMs)}${row.endedBecause ? ` (${row.endedBecause})` : ''}`;
+}
+
+async function main(): Promise<void> {
+  if (!args.baseline) throw new Error('--baseline <checkout> is required: the older build to compare with');
+  const clis: Record<Engine, string> = {
+    baseline: path.resolve(args.baseline, 'dist', 'cli.js'),
+    current: path.join(packageRoot(), 'dist', 'cli.js'),
+  };
+  const budget = Number(args.budget);
+  const out = args.out || path.join(packageRoot(), 'bench', 'results', `search-${Date.now()}`);
+  fs.mkdirSync(out, { recursive: true });
+  const rows: Row[] = [];
+  const header = [
+    `Budget ${budget} s per bug; both engines at once on their own copies; default settings (model and templates).`,
+    'Cells: fixed / exact / first fix s / candidates validated / wall s (why the search ended).',
+    '',
+    '| bug | kind | baseline | current |',
+    '|---|---|---|---|',
+  ];
+  console.log(header.join('\n'));
+  const lines: string[] = [];
+  for (const bug of bugs()) {
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-search-'));
+    try {
+      const [baseline, current] = await Promise.all(ENGINES.map((engine) => runEngine(bug, engine, clis[engine], temp, budget)));
+      rows.push(baseline!, current!);
+      const line = `| ${bug.target.id} | ${bug.target.kind} | ${cell(baseline!)} | ${cell(current!)} |`;
+      lines.push(line);
+      console.log(line);
+    } finally {
+      fs.rmSync(temp, { recursive: true, force: true });
+    }
+    const sets = [...new Set(rows.map((r) => r.set))];
+    const summary = summaryTable(
+      'set, engine',
+      sets.flatMap((set) => ENGINES.map((engine) => [`${set}, ${engine}`, summarize(rows.filter((r) => r.set === set && r.engine === engine))] as const)),
+    );
+    fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, ''].join('\n'));
+    fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');
+  }
+  console.log('');
+  console.log(fs.readFileSync(path.join(out, 'results.md'), 'utf8').split('\n\n').at(-1));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { packageRoot } from '../../src/core/resources';
+import type { FixReport } from '../../src/core/types';
+import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+
+// The anytime search through the `deepdebug` command on real pytest runs: fixes that take two
+// edits (found through a round on a partial fix, or by pairing single edits), and a search
+// that says why it ended.
+
+function fix(fixture: string, extra: string[] = []): { report: FixReport; workspace: string; stderr: string; status: number | null } {
+  const workspace = copyFixture(fixture);
+  const reportFile = `${workspace}.json`;
+  const before = hashTree(workspace);
+  const run = spawnSync(
+    process.execPath,
+    [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--no-model', '--json', reportFile, ...extra],
+    { encoding: 'utf8', timeout: 240_000 },
+  );
+  assert.deepEqual(hashTree(workspace), before, 'the workspace is unchanged');
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
+  fs.rmSync(reportFile, { force: true });
+  return { report, workspace, stderr: run.stderr, status: run.status };
+}
+
+/** Whether the patched file passes the fixture's whole suite under plain pytest. */
+function passesPlainPytest(fixture: string, file: string, text: string): boolean {
+  const copy = copyFixture(fixture);
+  try {
+    fs.writeFileSync(path.join(copy, file), text);
+    const run = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+    return run.status === 0;
+  } finally {
+    removeCopy(copy);
+  }
+}
+
+describe('The anytime search', function () {
+  this.timeout(300_000);
+
+  it('builds on a partial fix: one edit fixes two failing tests, a second edit on top of it the third', () => {
+    const { report, workspace, status, stderr } = fix('search-partial');
+    removeCopy(workspace);
+    assert.equal(status, 0, stderr);
+    const search = report.stats.search!;
+    assert.ok(search.partialFixes >= 1, JSON.stringify(search));
+    assert.ok(search.rounds.partial > 0);
+    const best = report.patches[0]!;
+    assert.match(best.editKind, /\+/, 'two edits');
+    assert.match(best.diff, /^\+    largest = max\(values\)$/m);
+    assert.ok(passesPlainPytest('search-partial', best.file, best.newFileText), best.diff);
+  });
+
+  it('fixes a bug that needs two edits on one line, where neither edit alone passes', () => {
+    const { report, workspace, status, stderr } = fix('search-two-edits');
+    removeCopy(workspace);
+    assert.equal(status, 0, stderr);
+    const best = report.patches[0]!;
+    assert.match(best.editKind, /\+/, 'two edits');
+    assert.ok(passesPlainPytest('search-two-edits', best.file, best.newFileText), best.diff);
+  });
+
+  it('says why it ended: a small space tried to the end, or a limit on candidates', () => {
+    const small = fix('search-small-space');
+    removeCopy(small.workspace);
+    assert.equal(small.status, 1, small.stderr);
+    assert.equal(small.report.stats.search!.endedBecause, 'exhausted');
+    const limited = fix('search-two-edits', ['--max-candidates', '5']);
+    removeCopy(limited.workspace);
+    assert.equal(limited.report.stats.search!.endedBecause, 'max-candidates');
+    assert.equal(limited.report.stats.candidatesGenerated, 5);
+  });
+});
