@@ -63,6 +63,7 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
     lines.push(
       `Validated patches: ${report.patches.length}. Best (${best.source}, ${best.editKind}): ${best.summary}`,
       `  fixes ${failingFixed}/${failingTotal} failing tests, ${suitePassed}/${suiteTotal} of the suite pass`,
+      ...(best.rankedBecause ? [`  ranked first: ${best.rankedBecause}`] : []),
       best.diff.trimEnd(),
     );
     for (const other of report.patches.slice(1)) lines.push(`  also: ${other.file} ${other.summary} (${other.source})`);

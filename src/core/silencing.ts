@@ -1,4 +1,4 @@
-import { parsePython, type Node } from './syntax/parser';
+import { parseFunctionText, type Node } from './syntax/parser';
 
 // Patches that make failing tests pass by silencing them instead of fixing the code: never
 // shown, however well they validate. Each shape is counted in the edited function before and
@@ -36,7 +36,7 @@ export async function silencingOf(before: string, after: string): Promise<string
 }
 
 async function countShapes(functionText: string): Promise<Counts> {
-  const tree = await parsePython(dedent(functionText));
+  const tree = await parseFunctionText(functionText);
   try {
     const counts: Counts = { finallyExits: 0, swallowingHandlers: 0, unreachable: 0 };
     const visit = (node: Node): void => {
@@ -54,16 +54,6 @@ async function countShapes(functionText: string): Promise<Counts> {
   } finally {
     tree.delete();
   }
-}
-
-/** The text with the first line's indentation removed from every line (a method parses on its own). */
-function dedent(text: string): string {
-  const indent = /^[ \t]*/.exec(text)![0];
-  if (!indent) return text;
-  return text
-    .split('\n')
-    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
-    .join('\n');
 }
 
 /** A return leaves the enclosing finally unless a function lies between; break/continue unless a loop does. */

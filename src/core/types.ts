@@ -144,6 +144,10 @@ export interface ValidatedPatch extends Candidate {
    * newFileText is written back in it. Absent for UTF-8 files.
    */
   encoding?: SourceEncoding;
+  /** Shapes a reviewer would object to (a parameter left unused, a test's value special-cased): ranked after patches without. */
+  shape?: string[];
+  /** Why the patch stands where it does in the ranking, for people. */
+  rankedBecause?: string;
 }
 
 export interface FixStats {

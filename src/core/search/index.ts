@@ -4,6 +4,7 @@ import { templateStream, templateStreamOn } from '../generate/templates';
 import { failureFor } from '../localize';
 import type { PatchModel } from '../model';
 import { isTestFile } from '../pytest/failures';
+import { shapeNotes } from '../patch-shape';
 import { silencingOf } from '../silencing';
 import type { SourceFile } from '../sources';
 import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
@@ -188,7 +189,8 @@ async function shownPatch(
   const silencing = await silencingOf(before, candidate.newFunctionText);
   if (silencing) return { silencing };
   const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
-  return { ...candidate, validation, baseSha256: base.sha256, ...encoding };
+  const shape = await shapeNotes(before, candidate.newFunctionText);
+  return { ...candidate, validation, baseSha256: base.sha256, ...encoding, ...(shape.length > 0 ? { shape } : {}) };
 }
 
 /** One line per suspect file that gives no candidates because its text could not be read. */

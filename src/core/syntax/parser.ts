@@ -27,6 +27,21 @@ export async function parsePython(source: string): Promise<Tree> {
   return tree;
 }
 
+/**
+ * A function's text parsed on its own: its first line's indentation is taken off every line
+ * first, so a method parses like a top-level function.
+ */
+export function parseFunctionText(text: string): Promise<Tree> {
+  const indent = /^[ \t]*/.exec(text)![0];
+  const dedented = indent
+    ? text
+        .split('\n')
+        .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+        .join('\n')
+    : text;
+  return parsePython(dedented);
+}
+
 /** True when the source parses without error or missing nodes. */
 export async function parsesCleanly(source: string): Promise<boolean> {
   const tree = await parsePython(source);

@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import { shapeNotes } from '../../src/core/patch-shape';
+import { rankValidated } from '../../src/core/ranking';
+import type { ValidatedPatch } from '../../src/core/types';
+
+// Shapes that rank a validated patch after better-shaped ones, judged against the function before.
+
+const CLAMP = `    def clamp(self, value, low, high):
+        if value < low:
+            return low
+        if value > high:
+            return high
+        return value
+`;
+
+describe('patch shapes', () => {
+  it('a parameter or loop variable the function no longer reads', async () => {
+    const scale = 'def scale(x, factor):\n    return x * factor\n';
+    assert.deepEqual(await shapeNotes(scale, scale.replace('x * factor', 'x * 2')), ['leaves `factor` unused']);
+    const loop = 'def total(items):\n    result = 0\n    for item in items:\n        result += item\n    return result\n';
+    assert.deepEqual(await shapeNotes(loop, loop.replace('result += item', 'result += 1')), ['leaves `item` unused']);
+    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('value < low', 'value <= low')), []);
+  });
+
+  it('a comparison with a new literal, but not the everyday ones', async () => {
+    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 17:')), ['special-cases 17']);
+    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 0:')), []);
+  });
+
+  it('ranks a patch with such a shape after one without, and says why', () => {
+    const patch = (summary: string, score: number, shape?: string[]): ValidatedPatch => ({
+      kind: 'candidate', file: 'm.py', function: 'f', startLine: 1, endLine: 2, newFunctionText: summary, newFileText: summary,
+      diff: '-a\n+b\n', source: 'template', editKind: 'k', summary, score, baseSha256: '',
+      validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 }, ...(shape ? { shape } : {}),
+    });
+    const ranked = rankValidated([patch('routes around', 0.9, ['leaves `high` unused']), patch('fixes the use', 0.3)]);
+    assert.deepEqual(ranked.map((p) => p.summary), ['fixes the use', 'routes around']);
+    assert.match(ranked[1]!.rankedBecause!, /ranked down: leaves `high` unused/);
+    assert.match(ranked[0]!.rankedBecause!, /^prior x suspiciousness 0\.30, 2 changed lines$/);
+  });
+});
