@@ -248,6 +248,16 @@ describe('extension presentation', () => {
       assert.equal(finishedState(run).checkedAgainst, 'the 1 selected test and the 5 other passing tests of tests/test_cart.py');
     });
 
+    it('lists the closest candidates as not validated when no fix was found', () => {
+      const run = runFromFix('r8', workspace, {
+        ...report([]),
+        hints: [{ file: 'shop/cart.py', function: 'total', summary: 'line 5: `- 1` → `+ 1`', diff: '-a\n+b\n', failingFixed: 1, failingTotal: 2, broke: [] }],
+      });
+      const state = finishedState(run);
+      assert.deepEqual(state.patches, []);
+      assert.deepEqual(state.hints, [{ summary: 'line 5: `- 1` → `+ 1`', where: 'total in shop/cart.py', tests: 'fixes 1/2 failing tests', diff: '-a\n+b\n' }]);
+    });
+
     it('says when no fix was found or nothing failed', () => {
       assert.equal(headline(runFromFix('r4', workspace, report([]))), 'DeepDebug: no validated fix for test_total');
       const passing = { ...report([]), failures: [] };
