@@ -63,20 +63,28 @@ function folderBugs(set: string): Bug[] {
     }));
 }
 
-function bugs(): Bug[] {
-  const sets = args.sets.split(',');
-  const chosen: Bug[] = [];
-  if (sets.includes('classic')) chosen.push(...classicBugs().map(({ dir, bug }) => ({ set: 'classic', target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] })));
-  if (sets.includes('wide')) chosen.push(...folderBugs('wide'));
-  if (sets.includes('real')) {
-    const every = Number(args['real-every']);
-    chosen.push(
-      ...loadBugs()
+/** The bugs of one set. */
+function setBugs(set: string): Bug[] {
+  switch (set) {
+    case 'classic':
+      return classicBugs().map(({ dir, bug }) => ({ set, target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] }));
+    case 'wide':
+      return folderBugs('wide');
+    case 'real': {
+      const every = Number(args['real-every']);
+      return loadBugs()
         .filter((bug) => bug.split === 'dev')
         .filter((_, index) => index % every === 0)
-        .map((bug) => ({ set: 'real', target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] })),
-    );
+        .map((bug) => ({ set, target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] }));
+    }
+    default:
+      throw new Error(`unknown set "${set}" (sets: classic, wide, real)`);
   }
+}
+
+/** The chosen sets' bugs, in the order the sets were given. */
+function bugs(): Bug[] {
+  const chosen = args.sets.split(',').flatMap(setBugs);
   const only = args.only ? args.only.split(',') : null;
   return only ? chosen.filter((bug) => only.includes(bug.target.id)) : chosen;
 }
