@@ -114,7 +114,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenBy(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
-      message: `validating: ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} candidates (${patches.length} validated)`,
+      message: `validating candidate ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} (${patches.length} validated)`,
       done: frontier.count,
     });
     return shown;
