@@ -327,7 +327,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const run = await deepdebug(['fix', workspace, '--no-model', '--apply'], {
         tmp,
         onStderrLine: (line) => {
-          if (editedAt === null && / validating \d+\//.test(line)) {
+          if (editedAt === null && / validating candidate \d+/.test(line)) {
             fs.writeFileSync(target, edited);
             editedAt = line;
           }
@@ -351,7 +351,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       ['running the tests', /\] running tests$/, true],
       ['localizing', /; localizing$/, false],
       ['generating candidates', /\] generating candidates/, true],
-      ['validating', /\] validating \d+\//, true],
+      ['validating', /\] validating candidate \d+/, true],
     ];
     for (const [stage, progressLine, scratchMidRun] of stages) {
       it(`while ${stage}`, async () => {

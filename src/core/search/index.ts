@@ -70,7 +70,7 @@ export interface SearchResult {
 export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const { pool, hooks } = input;
   const editable = input.suspects.filter((s) => input.allowTestEdits || !isTestFile(s.file)).slice(0, TEMPLATE_SUSPECTS);
-  hooks.onProgress?.({ stage: 'generating', message: `proposing edits for ${editable.length} suspects` });
+  hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${editable.length} suspects` });
   const unreadable = await unreadableFiles(editable, input.sourceFile);
   const singles = await templateStream(editable, input.readSource, {
     allowTestEdits: input.allowTestEdits,
