@@ -69,7 +69,7 @@ describe('Sound validation: projects with side effects', function () {
       assert.equal(source.split(fixture.bug).length, 2, `the fixture holds the bug once: ${fixture.bug}`);
       const reportFile = path.join(home, '..', `${path.basename(home)}.json`);
       try {
-        const run = deepdebug(['fix', workspace, ...args, '--time-budget', '60', '--json', reportFile], home);
+        const run = deepdebug(['fix', workspace, ...args, '--time-budget', '120', '--json', reportFile], home);
         assert.equal(run.status, 0, run.stderr);
         const report = readReport(reportFile);
         const shown = report.patches.map((patch) => patch.summary);
