@@ -5,59 +5,31 @@ For each <name>/bug.json: the buggy workspace must fail exactly the tests listed
 function (in a temporary copy) every test must pass. For a "two-edits" bug the difference
 between the buggy and the fixed function must split into exactly two edits, and with either
 edit applied alone some test must still fail. The workspaces themselves are never written
-to: pytest runs on copies, and each folder's content hash is compared afterwards.
+to: pytest runs on copies, and each folder's content hash is compared afterwards. The checks
+shared with bench/classic are in bench/check_bugs.py; the two-edits check is here.
 
 Usage: python3 bench/wide/check.py [name ...] [--python PATH]
 Exit status 0 when every bug checks out, 1 otherwise.
 """
 
-import argparse
 import ast
 import difflib
-import hashlib
 import io
-import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 import tokenize
-import xml.etree.ElementTree as ET
-from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REQUIRED_FIELDS = ("id", "file", "function", "kind", "buggyLine", "description", "failingTests", "fixedFunction")
+sys.dont_write_bytecode = True  # leave no __pycache__ in bench/
+sys.path.insert(0, os.path.dirname(HERE))
+import check_bugs  # noqa: E402
+
 KINDS = {
     "missing-statement", "missing-condition", "off-by-name-or-one", "wrap-unwrap", "swap",
     "two-edits", "exception-hint",
 }
 MIN_PER_KIND = 5   # checked only when the whole set is checked
 MAX_PER_KIND = 10
-MAX_TEST_SECONDS = 0.5
-PYTEST_TIMEOUT_SECONDS = 60
-
-
-def folder_hash(folder):
-    digest = hashlib.sha256()
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            path = os.path.join(root, name)
-            digest.update(os.path.relpath(path, folder).encode())
-            with open(path, "rb") as f:
-                digest.update(f.read())
-    return digest.hexdigest()
-
-
-def find_function(source, name):
-    """The top-level function `name` as (first line, last line), decorators included, 1-based."""
-    for node in ast.parse(source).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            return first, node.end_lineno
-    return None
 
 
 def line_tokens(line):
@@ -115,151 +87,28 @@ def single_edit_variants(buggy_function, fixed_function):
     return variants
 
 
-def run_pytest(workspace, python):
-    """Runs the workspace's tests; returns (failed nodeids, passed count, seconds inside tests)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "report.xml")
-        env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        completed = subprocess.run(
-            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace, env=env, capture_output=True, text=True, timeout=PYTEST_TIMEOUT_SECONDS,
-        )
-        if not os.path.exists(report):
-            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
-        root = ET.parse(report).getroot()
-    failed, passed, seconds = [], 0, 0.0
-    for case in root.iter("testcase"):
-        seconds += float(case.get("time", "0"))
-        nodeid = f"{case.get('classname').replace('.', '/')}.py::{case.get('name')}"
-        if case.find("failure") is not None or case.find("error") is not None:
-            failed.append(nodeid)
-        elif case.find("skipped") is None:
-            passed += 1
-    return failed, passed, seconds
-
-
-def check_bug(folder, python):
-    """Returns (bug, problems, row) for one workspace folder."""
-    problems = []
-    with open(os.path.join(folder, "bug.json")) as f:
-        bug = json.load(f)
-    missing = [field for field in REQUIRED_FIELDS if field not in bug]
-    if missing:
-        return bug, [f"bug.json lacks {', '.join(missing)}"], None
-    if bug["kind"] not in KINDS:
-        problems.append(f"unknown kind {bug['kind']!r}")
-
-    with open(os.path.join(folder, bug["file"])) as f:
-        buggy_source = f.read()
-    span = find_function(buggy_source, bug["function"])
-    if span is None:
-        return bug, problems + [f"no top-level function {bug['function']} in {bug['file']}"], None
-    first, last = span
-    if find_function(bug["fixedFunction"], bug["function"]) is None:
-        problems.append("fixedFunction does not define the function")
-    lines = buggy_source.splitlines(keepends=True)
-    buggy_function = lines[first - 1:last]
-    fixed_function = bug["fixedFunction"].splitlines(keepends=True)
-    # The bug sits on the first line where the buggy and the fixed function differ.
-    differing = [i for i, (old, new) in enumerate(zip(buggy_function, fixed_function)) if old != new]
-    if differing:
-        bug_line = first + differing[0]
-    elif len(buggy_function) != len(fixed_function):
-        bug_line = first + min(len(buggy_function), len(fixed_function))
-    else:
-        bug_line = None
-        problems.append("fixedFunction equals the buggy function")
-    if bug_line is not None and bug["buggyLine"] != bug_line:
-        problems.append(f"buggyLine is {bug['buggyLine']}, but the functions first differ on line {bug_line}")
-    fixed_source = "".join(lines[:first - 1]) + bug["fixedFunction"] + "".join(lines[last:])
-    single_sources = []
-    if bug["kind"] == "two-edits":
-        if bug.get("singleEditsFail") is not True:
-            problems.append('a two-edits bug must say "singleEditsFail": true')
-        variants = single_edit_variants("".join(buggy_function), bug["fixedFunction"])
-        if variants is None:
-            problems.append("the fix does not split into exactly two edits")
-        else:
-            for variant in variants:
-                single = "".join(lines[:first - 1]) + variant + "".join(lines[last:])
-                try:
-                    ast.parse(single)
-                except SyntaxError:
-                    problems.append(f"a single edit does not parse: {variant!r}")
-                    continue
-                single_sources.append((variant, single))
-
-    with tempfile.TemporaryDirectory() as tmp:
-        workspace = os.path.join(tmp, os.path.basename(folder))
-        shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
+def check_two_edits(bug, buggy_function, with_function):
+    """A two-edits bug's fix must split into exactly two edits, each of which alone leaves some
+    test failing: returns (problems, the file with each single edit, which must still fail)."""
+    problems, must_fail = [], []
+    if bug["kind"] != "two-edits":
+        return problems, must_fail
+    if bug.get("singleEditsFail") is not True:
+        problems.append('a two-edits bug must say "singleEditsFail": true')
+    variants = single_edit_variants(buggy_function, bug["fixedFunction"])
+    if variants is None:
+        problems.append("the fix does not split into exactly two edits")
+        return problems, must_fail
+    for variant in variants:
+        single = with_function(variant)
         try:
-            buggy_failed, buggy_passed, buggy_seconds = run_pytest(workspace, python)
-            with open(os.path.join(workspace, bug["file"]), "w") as f:
-                f.write(fixed_source)
-            fixed_failed, fixed_passed, fixed_seconds = run_pytest(workspace, python)
-            for variant, single in single_sources:
-                with open(os.path.join(workspace, bug["file"]), "w") as f:
-                    f.write(single)
-                single_failed, _, _ = run_pytest(workspace, python)
-                if not single_failed:
-                    problems.append(f"one edit alone already passes every test: {variant!r}")
-        except (RuntimeError, subprocess.TimeoutExpired, ET.ParseError) as error:
-            return bug, problems + [f"could not run the tests: {error}"], None
-
-    if not buggy_failed:
-        problems.append("no test fails on the buggy code")
-    if buggy_passed == 0:
-        problems.append("no test passes on the buggy code")
-    if sorted(buggy_failed) != sorted(bug["failingTests"]):
-        problems.append(f"failing tests {sorted(buggy_failed)} differ from failingTests {sorted(bug['failingTests'])}")
-    if fixed_failed:
-        problems.append(f"with fixedFunction these still fail: {fixed_failed}")
-    if fixed_passed != buggy_passed + len(buggy_failed):
-        problems.append(f"test count differs: {fixed_passed} pass when fixed, {buggy_passed + len(buggy_failed)} ran buggy")
-    slowest = max(buggy_seconds, fixed_seconds)
-    if slowest > MAX_TEST_SECONDS:
-        problems.append(f"tests take {slowest:.2f} s (limit {MAX_TEST_SECONDS} s)")
-    row = (bug["id"], bug["kind"], len(buggy_failed), buggy_passed, slowest)
-    return bug, problems, row
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="workspace folders to check (default: all)")
-    parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
-    args = parser.parse_args()
-
-    names = args.names or sorted(
-        entry for entry in os.listdir(HERE) if os.path.isfile(os.path.join(HERE, entry, "bug.json"))
-    )
-    kinds = Counter()
-    broken = 0
-    started = time.monotonic()
-    print(f"{'bug':<32} {'kind':<20} {'fail':>4} {'pass':>4} {'test s':>7}  result")
-    for name in names:
-        folder = os.path.join(HERE, name)
-        before = folder_hash(folder)
-        bug, problems, row = check_bug(folder, args.python)
-        if folder_hash(folder) != before:
-            problems.append("the workspace folder changed during the check")
-        kinds[bug.get("kind")] += 1
-        if row:
-            print(f"{row[0]:<32} {row[1]:<20} {row[2]:>4} {row[3]:>4} {row[4]:>7.3f}  {'ok' if not problems else 'FAIL'}")
-        for problem in problems:
-            print(f"    {name}: {problem}")
-        broken += bool(problems)
-    miscounted = [kind for kind, count in sorted(kinds.items()) if count > MAX_PER_KIND]
-    for kind in miscounted:
-        print(f"    kind {kind} is used {kinds[kind]} times (at most {MAX_PER_KIND})")
-    if not args.names:
-        for kind in sorted(KINDS):
-            if kinds[kind] < MIN_PER_KIND:
-                miscounted.append(kind)
-                print(f"    kind {kind} is used {kinds[kind]} times (at least {MIN_PER_KIND})")
-    print("per kind: " + ", ".join(f"{kind} {kinds[kind]}" for kind in sorted(KINDS)))
-    print(f"{len(names)} bugs, {len(names) - broken} ok, {len(kinds)} kinds, {time.monotonic() - started:.1f} s")
-    return 1 if broken or miscounted else 0
+            ast.parse(single)
+        except SyntaxError:
+            problems.append(f"a single edit does not parse: {variant!r}")
+            continue
+        must_fail.append((f"one edit alone already passes every test: {variant!r}", single))
+    return problems, must_fail
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(check_bugs.main(__doc__, HERE, KINDS, MAX_PER_KIND, MIN_PER_KIND, check_two_edits))

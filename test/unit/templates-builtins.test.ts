@@ -1,48 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { normalizeCode } from '../../src/core/generate/candidate';
-import { templateCandidates } from '../../src/core/generate/templates';
-import type { EditContext } from '../../src/core/generate/templates/edit';
 import { builtinEdits } from '../../src/core/generate/templates/builtins';
-import { collectScope } from '../../src/core/generate/templates/scope';
-import { listFunctions } from '../../src/core/syntax/functions';
-import { parsePython, type Node } from '../../src/core/syntax/parser';
-import type { Candidate, Suspect } from '../../src/core/types';
+import { assertFixProposed, familyEditsOnFirstFunction, templateCandidatesFor } from '../helpers/templates';
 
 // wrap-builtin and unwrap-call: a value missing the builtin call around it (only builtins the
 // code already uses), or a call where one of its arguments was meant.
 
-async function candidatesIn(source: string, qualname: string): Promise<Candidate[]> {
-  const fn = (await listFunctions(source)).find((f) => f.qualname === qualname);
-  assert.ok(fn, `no function ${qualname}`);
-  const suspect: Suspect = { file: 'algo.py', function: qualname, startLine: fn.startLine, endLine: fn.endLine, score: 1, reasons: ['test'], lines: [] };
-  return templateCandidates([suspect], async () => source);
-}
-
-async function expectFix(buggy: string, qualname: string, fixed: string, kind: string): Promise<Candidate> {
-  const candidates = await candidatesIn(buggy, qualname);
-  const fix = candidates.find((c) => normalizeCode(c.newFileText) === normalizeCode(fixed));
-  assert.ok(fix, `the fix is not among ${candidates.length} candidates`);
-  assert.equal(fix.editKind, kind);
-  return fix;
-}
-
-/** The family's edits on the first function of `source`, with the context index.ts would build. */
-async function familyEditsOnFirstFunction(source: string) {
-  const tree = await parsePython(source);
-  const owner = tree.rootNode.namedChildren.find((n) => n?.type === 'function_definition')!;
-  const nodes: Node[] = [];
-  const visit = (node: Node) => {
-    nodes.push(node);
-    for (const child of node.namedChildren) if (child) visit(child);
-  };
-  visit(owner);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null };
-  return { edits: builtinEdits(ctx), start: owner.startIndex, end: owner.endIndex };
-}
-
 describe('templates: wrap-builtin and unwrap-call', () => {
   it('counts the distinct items instead of returning them', async () => {
-    await expectFix(
+    await assertFixProposed(
       `def distinct(words):
     seen = set()
     for w in words:
@@ -63,7 +28,7 @@ describe('templates: wrap-builtin and unwrap-call', () => {
   });
 
   it('clamps a difference at zero with a max the file uses', async () => {
-    await expectFix(
+    await assertFixProposed(
       `def remaining(budget, cost):
     left = budget - cost
     return left
@@ -86,7 +51,7 @@ def widest(a, b):
   });
 
   it('clamps a number with a bound in scope', async () => {
-    await expectFix(
+    await assertFixProposed(
       `def page_end(start, size, total):
     end = start + size
     return end
@@ -109,7 +74,7 @@ def first(xs):
   });
 
   it('unwraps a length where the word was meant', async () => {
-    await expectFix(
+    await assertFixProposed(
       `def longest(words):
     best = ''
     for w in words:
@@ -130,7 +95,7 @@ def first(xs):
   });
 
   it('unwraps a same-file helper applied twice', async () => {
-    await expectFix(
+    await assertFixProposed(
       `def normalize(s):
     return s.strip().lower()
 
@@ -151,9 +116,12 @@ def key(s):
   });
 
   it('tries only builtins the code already uses, and never wraps a call in itself', async () => {
-    const { edits } = await familyEditsOnFirstFunction(`def spread(xs):
+    const { edits } = await familyEditsOnFirstFunction(
+      `def spread(xs):
     return max(xs) - min(xs)
-`);
+`,
+      builtinEdits,
+    );
     const summaries = edits.map((e) => e.summary);
     assert.ok(summaries.every((s) => !/abs\(|sorted\(|max\(max\(xs\)\)|min\(min\(xs\)\)|\(xs, 0\)/.test(s)), summaries.join('\n'));
     assert.ok(summaries.includes('line 2: `max(xs) - min(xs)` → `max(max(xs) - min(xs), 0)`'), summaries.join('\n'));
@@ -168,10 +136,10 @@ def key(s):
 def untouched(xs):
     return len(sorted(xs))
 `;
-    const { edits, start, end } = await familyEditsOnFirstFunction(source);
+    const { edits, start, end } = await familyEditsOnFirstFunction(source, builtinEdits);
     assert.ok(edits.length > 0);
     for (const edit of edits) for (const s of edit.splices) assert.ok(s.start >= start && s.end <= end, edit.summary);
     const untouched = source.slice(source.indexOf('def untouched'));
-    for (const c of await candidatesIn(source, 'total')) assert.ok(c.newFileText.endsWith(untouched), c.summary);
+    for (const c of await templateCandidatesFor(source, 'total')) assert.ok(c.newFileText.endsWith(untouched), c.summary);
   });
 });

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { templateCandidates } from '../../src/core/generate/templates';
-import { listFunctions } from '../../src/core/syntax/functions';
-import type { Candidate, Failure, Suspect } from '../../src/core/types';
+import type { Candidate, Failure } from '../../src/core/types';
+import { assertFunctionFixAmong, assertOtherUntouched, firstFunctionCandidates } from '../helpers/templates';
 
 // condition-widen / condition-narrow: a condition missing a case or a check. Each case is a
 // buggy function followed by an untouched one with the same shape, and the intended fix of
@@ -24,20 +23,8 @@ const OTHER = `def other(xs, i):
     return i
 `;
 
-async function conditionCandidates(c: ConditionCase): Promise<Candidate[]> {
-  const source = `${c.buggy}\n\n${OTHER}`;
-  const fn = (await listFunctions(source))[0]!;
-  const suspect: Suspect = {
-    file: 'algo.py',
-    function: fn.qualname,
-    startLine: fn.startLine,
-    endLine: fn.endLine,
-    score: 1,
-    reasons: ['test'],
-    lines: c.lines.map((line, i) => ({ line, score: 1 / (i + 1) })),
-  };
-  const candidates = await templateCandidates([suspect], async () => source, { failures: c.failures ?? [] });
-  return candidates.filter((x) => KINDS.has(x.editKind));
+function conditionCandidates(c: ConditionCase): Promise<Candidate[]> {
+  return firstFunctionCandidates(c.buggy, OTHER, KINDS, { lines: c.lines, failures: c.failures ?? [] });
 }
 
 const noneItem: Failure = {
@@ -113,10 +100,8 @@ describe('templates: condition-widen / condition-narrow', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const candidates = await conditionCandidates(c);
-      const fix = candidates.find((x) => x.newFunctionText === c.fixed);
-      assert.ok(fix, `the fix is not among:\n${candidates.map((x) => x.summary).join('\n')}`);
-      assert.equal(fix.editKind, c.kind);
-      for (const x of candidates) assert.ok(x.newFileText.endsWith(OTHER), `${x.summary} touched the other function`);
+      assert.equal(assertFunctionFixAmong(candidates, c.fixed).editKind, c.kind);
+      assertOtherUntouched(candidates, OTHER);
       assert.ok(candidates.length <= 30, `${candidates.length} condition candidates`);
     });
   }

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { templateCandidates } from '../../src/core/generate/templates';
-import { listFunctions } from '../../src/core/syntax/functions';
-import type { Candidate, Suspect } from '../../src/core/types';
+import type { Candidate } from '../../src/core/types';
+import { assertFunctionFixAmong, assertOtherUntouched, firstFunctionCandidates } from '../helpers/templates';
 
 // insert-statement: a missing line. Each case is a buggy function followed by an untouched
 // one with the same shape, and the intended fix of the first; the suspect covers the first
@@ -22,20 +21,8 @@ const OTHER = `def other(xs):
     return None
 `;
 
-async function insertionCandidates(c: InsertionCase): Promise<Candidate[]> {
-  const source = `${c.buggy}\n\n${OTHER}`;
-  const fn = (await listFunctions(source))[0]!;
-  const suspect: Suspect = {
-    file: 'algo.py',
-    function: fn.qualname,
-    startLine: fn.startLine,
-    endLine: fn.endLine,
-    score: 1,
-    reasons: ['test'],
-    lines: c.lines.map((line, i) => ({ line, score: 1 / (i + 1) })),
-  };
-  const candidates = await templateCandidates([suspect], async () => source, {});
-  return candidates.filter((x) => x.editKind === 'insert-statement');
+function insertionCandidates(c: InsertionCase): Promise<Candidate[]> {
+  return firstFunctionCandidates(c.buggy, OTHER, new Set(['insert-statement']), { lines: c.lines });
 }
 
 const cases: InsertionCase[] = [
@@ -143,11 +130,8 @@ describe('templates: insert-statement', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const candidates = await insertionCandidates(c);
-      assert.ok(
-        candidates.some((x) => x.newFunctionText === c.fixed),
-        `the fix is not among:\n${candidates.map((x) => x.summary).join('\n')}`,
-      );
-      for (const x of candidates) assert.ok(x.newFileText.endsWith(OTHER), `${x.summary} touched the other function`);
+      assertFunctionFixAmong(candidates, c.fixed);
+      assertOtherUntouched(candidates, OTHER);
       assert.ok(candidates.length <= 60, `${candidates.length} insertions`);
     });
   }

@@ -5,9 +5,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { normalizeCode } from '../../src/core/generate/candidate';
 import { templateCandidates, type TemplateOptions } from '../../src/core/generate/templates';
-import { listFunctions } from '../../src/core/syntax/functions';
 import { parsesCleanly } from '../../src/core/syntax/parser';
 import type { Candidate, Failure, Suspect } from '../../src/core/types';
+import { rankOfFix, suspectOver, templateCandidatesFor } from '../helpers/templates';
 
 // Each case is a one-bug function and its intended fix. `lines` are the ranked suspicious
 // lines (best first), as a localizer would give them; empty means "no line ranking".
@@ -21,29 +21,8 @@ interface BugCase {
   kind: string;
 }
 
-async function suspectFor(source: string, qualname: string, lines: number[], file = 'algo.py'): Promise<Suspect> {
-  const fn = (await listFunctions(source)).find((f) => f.qualname === qualname);
-  assert.ok(fn, `no function ${qualname}`);
-  return {
-    file,
-    function: qualname,
-    startLine: fn.startLine,
-    endLine: fn.endLine,
-    score: 1,
-    reasons: ['test'],
-    lines: lines.map((line, i) => ({ line, score: 1 / (i + 1) })),
-  };
-}
-
-async function candidatesFor(c: BugCase, options: TemplateOptions = {}): Promise<Candidate[]> {
-  const suspect = await suspectFor(c.buggy, c.function, c.lines);
-  return templateCandidates([suspect], async () => c.buggy, options);
-}
-
-/** 1-based rank of the candidate whose file equals the fix (normalized), or 0 when absent. */
-function rankOfFix(candidates: Candidate[], fixed: string): number {
-  const want = normalizeCode(fixed);
-  return candidates.findIndex((c) => normalizeCode(c.newFileText) === want) + 1;
+function candidatesFor(c: BugCase, options: TemplateOptions = {}): Promise<Candidate[]> {
+  return templateCandidatesFor(c.buggy, c.function, { ...options, lines: c.lines });
 }
 
 function applyWithPatch(file: string, original: string, diff: string): string {
@@ -590,7 +569,7 @@ describe('templates: candidate set properties', () => {
   });
 
   it('skips test files unless allowed', async () => {
-    const suspect = { ...(await suspectFor(sample.buggy, sample.function, [])), file: 'tests/test_algo.py' };
+    const suspect = { ...(await suspectOver(sample.buggy, sample.function, [])), file: 'tests/test_algo.py' };
     assert.equal((await templateCandidates([suspect], async () => sample.buggy, {})).length, 0);
     assert.ok((await templateCandidates([suspect], async () => sample.buggy, { allowTestEdits: true })).length > 0);
     const custom = await templateCandidates([{ ...suspect, file: 'algo.py' }], async () => sample.buggy, {
@@ -600,7 +579,7 @@ describe('templates: candidate set properties', () => {
   });
 
   it('skips files it cannot read and scales scores by suspect score', async () => {
-    const strong = await suspectFor(sample.buggy, sample.function, [5], 'a.py');
+    const strong = await suspectOver(sample.buggy, sample.function, [5], 'a.py');
     const weak = { ...strong, file: 'b.py', score: 0.5 };
     const missing = { ...strong, file: 'gone.py' };
     const read = async (file: string) => (file === 'gone.py' ? null : sample.buggy);
@@ -642,7 +621,7 @@ total = sum(i for i in range(LIMIT - 1))
   });
 
   it('never touches decorators and keeps them in the replaced text', async () => {
-    const suspect = await suspectFor(source, 'Shape.scaled', [7]);
+    const suspect = await suspectOver(source, 'Shape.scaled', [7]);
     assert.equal(suspect.startLine, 5);
     const candidates = await templateCandidates([suspect], async () => source, {});
     assert.ok(candidates.length > 0);
@@ -659,7 +638,7 @@ total = sum(i for i in range(LIMIT - 1))
     const calls = nested.filter((c) => c.editKind === 'missing-call').map((c) => c.summary);
     assert.ok(calls.includes('line 12: `y` → `inner(y)`'), calls.join('\n'));
     assert.ok(calls.every((c) => !c.includes('outer(')));
-    const parent = await templateCandidates([await suspectFor(source, 'outer', [])], async () => source, {});
+    const parent = await templateCandidates([await suspectOver(source, 'outer', [])], async () => source, {});
     assert.ok(parent.every((c) => !c.summary.includes('`outer(y)`')));
   });
 });
@@ -670,7 +649,7 @@ describe('templates: evidence from the failure', () => {
 `;
 
   it('guards the parameter the failing frame showed as None first', async () => {
-    const suspect = await suspectFor(source, 'pick', [2]);
+    const suspect = await suspectOver(source, 'pick', [2]);
     const failure: Failure = {
       nodeid: 'test_pick.py::test_none',
       kind: 'test',

@@ -1,0 +1,200 @@
+"""The checks shared by bench/classic/check.py and bench/wide/check.py.
+
+For each <name>/bug.json of a bug folder: the buggy workspace must fail exactly the tests
+listed in "failingTests" and pass at least one other; with "fixedFunction" put in place of the
+buggy function (in a temporary copy) every test must pass. A set may add its own check per bug
+(extra_check). The workspaces themselves are never written to: pytest runs on copies, and each
+folder's content hash is compared afterwards.
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+REQUIRED_FIELDS = ("id", "file", "function", "kind", "buggyLine", "description", "failingTests", "fixedFunction")
+MAX_TEST_SECONDS = 0.5
+PYTEST_TIMEOUT_SECONDS = 60
+
+
+def folder_hash(folder):
+    digest = hashlib.sha256()
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            digest.update(os.path.relpath(path, folder).encode())
+            with open(path, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()
+
+
+def find_function(source, name):
+    """The top-level function `name` as (first line, last line), decorators included, 1-based."""
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            return first, node.end_lineno
+    return None
+
+
+def run_pytest(workspace, python):
+    """Runs the workspace's tests; returns (failed nodeids, passed count, seconds inside tests)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.xml")
+        env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+        completed = subprocess.run(
+            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
+            cwd=workspace, env=env, capture_output=True, text=True, timeout=PYTEST_TIMEOUT_SECONDS,
+        )
+        if not os.path.exists(report):
+            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
+        root = ET.parse(report).getroot()
+    failed, passed, seconds = [], 0, 0.0
+    for case in root.iter("testcase"):
+        seconds += float(case.get("time", "0"))
+        nodeid = f"{case.get('classname').replace('.', '/')}.py::{case.get('name')}"
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed.append(nodeid)
+        elif case.find("skipped") is None:
+            passed += 1
+    return failed, passed, seconds
+
+
+def check_bug(folder, python, kinds, extra_check=None):
+    """Returns (bug, problems, row) for one workspace folder.
+
+    kinds: the allowed values of "kind". extra_check(bug, buggy_function, with_function), when
+    given, is called with the buggy function's text and a function that puts a function text
+    in its place (returning the whole file); it returns (problems, must_fail): its own problems,
+    and (problem, source) pairs, each a version of the file on which some test must still
+    fail, else that problem is reported.
+    """
+    problems = []
+    with open(os.path.join(folder, "bug.json")) as f:
+        bug = json.load(f)
+    missing = [field for field in REQUIRED_FIELDS if field not in bug]
+    if missing:
+        return bug, [f"bug.json lacks {', '.join(missing)}"], None
+    if bug["kind"] not in kinds:
+        problems.append(f"unknown kind {bug['kind']!r}")
+
+    with open(os.path.join(folder, bug["file"])) as f:
+        buggy_source = f.read()
+    span = find_function(buggy_source, bug["function"])
+    if span is None:
+        return bug, problems + [f"no top-level function {bug['function']} in {bug['file']}"], None
+    first, last = span
+    if find_function(bug["fixedFunction"], bug["function"]) is None:
+        problems.append("fixedFunction does not define the function")
+    lines = buggy_source.splitlines(keepends=True)
+    buggy_function = lines[first - 1:last]
+    fixed_function = bug["fixedFunction"].splitlines(keepends=True)
+    # The bug sits on the first line where the buggy and the fixed function differ.
+    differing = [i for i, (old, new) in enumerate(zip(buggy_function, fixed_function)) if old != new]
+    if differing:
+        bug_line = first + differing[0]
+    elif len(buggy_function) != len(fixed_function):
+        bug_line = first + min(len(buggy_function), len(fixed_function))
+    else:
+        bug_line = None
+        problems.append("fixedFunction equals the buggy function")
+    if bug_line is not None and bug["buggyLine"] != bug_line:
+        problems.append(f"buggyLine is {bug['buggyLine']}, but the functions first differ on line {bug_line}")
+
+    def with_function(function_text):
+        return "".join(lines[:first - 1]) + function_text + "".join(lines[last:])
+
+    fixed_source = with_function(bug["fixedFunction"])
+    must_fail = []
+    if extra_check is not None:
+        extra_problems, must_fail = extra_check(bug, "".join(buggy_function), with_function)
+        problems.extend(extra_problems)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        workspace = os.path.join(tmp, os.path.basename(folder))
+        shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
+        try:
+            buggy_failed, buggy_passed, buggy_seconds = run_pytest(workspace, python)
+            with open(os.path.join(workspace, bug["file"]), "w") as f:
+                f.write(fixed_source)
+            fixed_failed, fixed_passed, fixed_seconds = run_pytest(workspace, python)
+            for problem, source in must_fail:
+                with open(os.path.join(workspace, bug["file"]), "w") as f:
+                    f.write(source)
+                still_failed, _, _ = run_pytest(workspace, python)
+                if not still_failed:
+                    problems.append(problem)
+        except (RuntimeError, subprocess.TimeoutExpired, ET.ParseError) as error:
+            return bug, problems + [f"could not run the tests: {error}"], None
+
+    if not buggy_failed:
+        problems.append("no test fails on the buggy code")
+    if buggy_passed == 0:
+        problems.append("no test passes on the buggy code")
+    if sorted(buggy_failed) != sorted(bug["failingTests"]):
+        problems.append(f"failing tests {sorted(buggy_failed)} differ from failingTests {sorted(bug['failingTests'])}")
+    if fixed_failed:
+        problems.append(f"with fixedFunction these still fail: {fixed_failed}")
+    if fixed_passed != buggy_passed + len(buggy_failed):
+        problems.append(f"test count differs: {fixed_passed} pass when fixed, {buggy_passed + len(buggy_failed)} ran buggy")
+    slowest = max(buggy_seconds, fixed_seconds)
+    if slowest > MAX_TEST_SECONDS:
+        problems.append(f"tests take {slowest:.2f} s (limit {MAX_TEST_SECONDS} s)")
+    row = (bug["id"], bug["kind"], len(buggy_failed), buggy_passed, slowest)
+    return bug, problems, row
+
+
+def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
+    """The command line of a check script: checks the named bug folders of `here` (all when
+    none are named) and returns the exit status, 0 when every bug checks out.
+
+    doc: the script's docstring (its first line describes it in --help). Each kind may be used
+    at most max_per_kind times; with min_per_kind, each must also be used at least that often
+    when the whole set is checked, and the count per kind is printed. extra_check: as in
+    check_bug.
+    """
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="workspace folders to check (default: all)")
+    parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
+    args = parser.parse_args()
+
+    names = args.names or sorted(
+        entry for entry in os.listdir(here) if os.path.isfile(os.path.join(here, entry, "bug.json"))
+    )
+    used = Counter()
+    broken = 0
+    started = time.monotonic()
+    print(f"{'bug':<32} {'kind':<20} {'fail':>4} {'pass':>4} {'test s':>7}  result")
+    for name in names:
+        folder = os.path.join(here, name)
+        before = folder_hash(folder)
+        bug, problems, row = check_bug(folder, args.python, kinds, extra_check)
+        if folder_hash(folder) != before:
+            problems.append("the workspace folder changed during the check")
+        used[bug.get("kind")] += 1
+        if row:
+            print(f"{row[0]:<32} {row[1]:<20} {row[2]:>4} {row[3]:>4} {row[4]:>7.3f}  {'ok' if not problems else 'FAIL'}")
+        for problem in problems:
+            print(f"    {name}: {problem}")
+        broken += bool(problems)
+    miscounted = [kind for kind, count in sorted(used.items()) if count > max_per_kind]
+    for kind in miscounted:
+        print(f"    kind {kind} is used {used[kind]} times (at most {max_per_kind})")
+    if min_per_kind is not None:
+        if not args.names:
+            for kind in sorted(kinds):
+                if used[kind] < min_per_kind:
+                    miscounted.append(kind)
+                    print(f"    kind {kind} is used {used[kind]} times (at least {min_per_kind})")
+        print("per kind: " + ", ".join(f"{kind} {used[kind]}" for kind in sorted(kinds)))
+    print(f"{len(names)} bugs, {len(names) - broken} ok, {len(used)} kinds, {time.monotonic() - started:.1f} s")
+    return 1 if broken or miscounted else 0
