@@ -154,7 +154,7 @@ async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], anal
 }
 
 /** The candidates' wall limit after a timeout, from the first run's durations; short from the start when a test timed out there. */
-export function afterTimeoutLimit(run: PytestRun): { timeoutMs: number; startShort: boolean } {
+function afterTimeoutLimit(run: PytestRun): { timeoutMs: number; startShort: boolean } {
   const finished = run.tests.filter((test) => test.outcome !== 'timeout' && test.outcome !== 'crashed');
   const total = finished.reduce((sum, test) => sum + test.durationMs, 0);
   return {

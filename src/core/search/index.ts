@@ -8,7 +8,7 @@ import { shapeNotes } from '../patch-shape';
 import { silencingOf } from '../silencing';
 import type { SourceFile } from '../sources';
 import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
-import type { ValidationOutcome, ValidatorPool } from '../validate';
+import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { Frontier, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
 import { RecheckQueue } from './recheck';
@@ -111,7 +111,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         frontier.addPartial(await templateStreamOn(candidate, original, weight, input.failures));
       }
     }
-    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenBy(outcome) });
+    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenTests(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
       message: `validating candidate ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} (${patches.length} validated)`,
@@ -203,14 +203,6 @@ async function unreadableFiles(suspects: Suspect[], sourceFile: (file: string) =
   return warnings;
 }
 
-/** The previously passing tests a candidate broke (the validator stops at the first). */
-function brokenBy(outcome: ValidationOutcome): string[] {
-  const byId = new Map(outcome.tests.map((test) => [test.nodeid, test.outcome]));
-  return outcome.suite.filter((id) => {
-    const result = byId.get(id);
-    return result !== undefined && !['passed', 'xpassed', 'skipped', 'xfailed'].includes(result);
-  });
-}
 
 interface Close {
   outcome: ValidationOutcome;

@@ -1,6 +1,6 @@
 import { isCanceled } from '../errors';
 import type { Failure, SearchEnd } from '../types';
-import type { ValidationOutcome, ValidatorPool } from '../validate';
+import { brokenTests, isFixed, type ValidationOutcome, type ValidatorPool } from '../validate';
 import type { Frontier, Round } from './frontier';
 
 // The validator lanes of the anytime search: each pulls the next candidate from the frontier
@@ -109,16 +109,12 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
 export function isPartialFix(outcome: ValidationOutcome, failures: readonly Failure[]): boolean {
   if (outcome.verdict !== 'failed' || outcome.method === undefined || outcome.method === 'none') return false;
   const { failingFixed, failingTotal } = outcome.validation;
-  const byId = new Map(outcome.tests.map((test) => [test.nodeid, test]));
-  const broke = outcome.suite.some((id) => {
-    const result = byId.get(id);
-    return result !== undefined && !['passed', 'xpassed', 'skipped', 'xfailed'].includes(result.outcome);
-  });
-  if (broke) return false;
+  if (brokenTests(outcome).length > 0) return false;
   if (failingFixed > 0 && failingFixed < failingTotal) return true;
+  const byId = new Map(outcome.tests.map((test) => [test.nodeid, test]));
   const unfixed = failures.filter((failure) => {
     const result = byId.get(failure.nodeid);
-    return result !== undefined && result.outcome !== 'passed' && result.outcome !== 'xpassed';
+    return result !== undefined && !isFixed(result.outcome);
   });
   return (
     unfixed.length > 0 &&

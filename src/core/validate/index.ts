@@ -14,6 +14,7 @@ import { verdictOf, type ValidationOutcome } from './verdict';
 import { WorkerDiedError, WorkerProcess } from './worker';
 
 export type { ValidationOutcome, Verdict } from './verdict';
+export { brokenTests, isFixed } from './verdict';
 export type { PatchMethod } from './protocol';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest

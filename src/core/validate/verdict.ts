@@ -62,6 +62,20 @@ export function verdictOf({ candidate, reply, failing, passing, covering }: Verd
   return { ...base, verdict: 'validated', detail: `${failing.length} failing fixed, ${suite.length} passing still pass` };
 }
 
+/** Whether a test with this outcome counts as fixed (a failing test) or as passing. */
+export function isFixed(outcome: WireOutcome): boolean {
+  return FIXED.includes(outcome);
+}
+
+/** The previously passing tests an outcome's run broke (those that ran and did not pass; the run stops at the first). */
+export function brokenTests({ tests, suite }: Pick<ValidationOutcome, 'tests' | 'suite'>): string[] {
+  const byId = new Map(tests.map((test) => [test.nodeid, test.outcome]));
+  return suite.filter((id) => {
+    const outcome = byId.get(id);
+    return outcome !== undefined && !NOT_BROKEN.includes(outcome);
+  });
+}
+
 function describe(nodeid: string, result: WireTestResult | undefined, what: string): string {
   if (!result) return `${nodeid} did not run`;
   const message = result.message.split('\n')[0] ?? '';
