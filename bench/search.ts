@@ -5,8 +5,12 @@
 // engine; writes results.md and results.json to --out after every bug (a stopped run keeps
 // what it did).
 //
-//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,real]
-//        [--budget 60] [--real-every 12] [--only id,...] [--out bench/results/<date>-<commit>-search]
+//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real]
+//        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--out bench/results/<date>-<commit>-search]
+//
+// --no-model runs both engines on templates alone: with --only naming bugs neither fixes, the
+// throughput table then measures validation speed on its own (candidates per minute of wall
+// time, on bugs whose search spent the whole budget).
 //
 // The real-project set is bench/real's dev split, every --real-every-th bug (a fixed sample).
 import * as fs from 'node:fs';
@@ -15,7 +19,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FixReport } from '../src/core/types';
 import { classicBugs } from './classic';
-import { runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
+import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
 import { loadBugs, makeWorkspace } from './real/run';
 import { packageRoot } from '../src/core/resources';
 
@@ -45,6 +49,7 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: '60' },
     'real-every': { type: 'string', default: '12' },
     only: { type: 'string', default: '' },
+    'no-model': { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
   },
 });
@@ -69,7 +74,8 @@ function setBugs(set: string): Bug[] {
     case 'classic':
       return classicBugs().map(({ dir, bug }) => ({ set, target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] }));
     case 'wide':
-      return folderBugs('wide');
+    case 'guards':
+      return folderBugs(set);
     case 'real': {
       const every = Number(args['real-every']);
       return loadBugs()
@@ -78,7 +84,7 @@ function setBugs(set: string): Bug[] {
         .map((bug) => ({ set, target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] }));
     }
     default:
-      throw new Error(`unknown set "${set}" (sets: classic, wide, real)`);
+      throw new Error(`unknown set "${set}" (sets: classic, wide, guards, real)`);
   }
 }
 
@@ -93,7 +99,7 @@ async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, bu
   const workspace = path.join(temp, engine);
   bug.build(workspace);
   try {
-    const run = await runFixCli(workspace, bug.args, budget, cli);
+    const run = await runFixCli(workspace, args['no-model'] ? [...bug.args, '--no-model'] : bug.args, budget, cli);
     const report: FixReport | null = run.report;
     return {
       ...(await scoreRun(bug.target, 'model', run)),
@@ -112,6 +118,31 @@ function cell(row: Row): string {
   return `${row.fixed ? 'yes' : 'no'} / ${exact} / ${seconds(row.timeToFirstFixMs)} / ${row.candidatesValidated} / ${seconds(row.wallMs)}${row.endedBecause ? ` (${row.endedBecause})` : ''}`;
 }
 
+/** Candidates validated per minute of wall time, on the bugs where the search spent its budget. */
+function perMinute(row: Row): number | null {
+  return row.endedBecause === 'budget' && row.wallMs > 0 ? row.candidatesValidated / (row.wallMs / 60_000) : null;
+}
+
+function throughputTable(rows: readonly Row[]): string {
+  const lines = [
+    'Throughput on bugs where both searches spent the whole budget (candidates validated per minute of wall time):',
+    '',
+    '| bug | baseline | current | current / baseline |',
+    '|---|---|---|---|',
+  ];
+  const ratios: number[] = [];
+  for (const current of rows.filter((r) => r.engine === 'current')) {
+    const baseline = rows.find((r) => r.engine === 'baseline' && r.id === current.id);
+    const [before, after] = [baseline && perMinute(baseline), perMinute(current)];
+    if (!before || !after) continue;
+    ratios.push(after / before);
+    lines.push(`| ${current.id} | ${Math.round(before)} | ${Math.round(after)} | ${(after / before).toFixed(2)} |`);
+  }
+  const middle = median(ratios);
+  lines.push('', `Median ratio: ${middle === null ? '-' : middle.toFixed(2)} over ${ratios.length} bugs.`);
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   if (!args.baseline) throw new Error('--baseline <checkout> is required: the older build to compare with');
   const clis: Record<Engine, string> = {
@@ -122,8 +153,9 @@ async function main(): Promise<void> {
   const out = args.out || path.join(packageRoot(), 'bench', 'results', `search-${Date.now()}`);
   fs.mkdirSync(out, { recursive: true });
   const rows: Row[] = [];
+  const settings = args['no-model'] ? 'templates only (--no-model)' : 'default settings (model and templates)';
   const header = [
-    `Budget ${budget} s per bug; both engines at once on their own copies; default settings (model and templates).`,
+    `Budget ${budget} s per bug; both engines at once on their own copies; ${settings}.`,
     'Cells: fixed / exact / first fix s / candidates validated / wall s (why the search ended).',
     '',
     '| bug | kind | baseline | current |',
@@ -147,7 +179,7 @@ async function main(): Promise<void> {
       'set, engine',
       sets.flatMap((set) => ENGINES.map((engine) => [`${set}, ${engine}`, summarize(rows.filter((r) => r.set === set && r.engine === engine))] as const)),
     );
-    fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, ''].join('\n'));
+    fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, '', throughputTable(rows), ''].join('\n'));
     fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');
   }
   console.log('');

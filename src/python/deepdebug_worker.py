@@ -49,7 +49,7 @@ import traceback
 import types
 from importlib.machinery import PathFinder, SourceFileLoader
 from importlib.util import spec_from_file_location
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import pytest
 
@@ -190,14 +190,17 @@ def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optiona
 
 
 def without_node(tree: ast.AST, node: ast.AST) -> str:
-    """Dump of ``tree`` with ``node`` replaced by ``pass`` (mutates tree)."""
+    """Dump of ``tree`` with ``node`` replaced by ``pass`` (the tree is left as it was)."""
     for parent in ast.walk(tree):
         for _field, value in ast.iter_fields(parent):
             if isinstance(value, list):
                 for i, item in enumerate(value):
                     if item is node:
                         value[i] = ast.Pass()
-                        return ast.dump(tree)
+                        try:
+                            return ast.dump(tree)
+                        finally:
+                            value[i] = node
     return ast.dump(tree)
 
 
@@ -248,15 +251,15 @@ def same_file(a: Optional[str], b: str) -> bool:
     return a is not None and os.path.realpath(a) == b
 
 
-def module_files() -> Dict[str, str]:
-    """Module name -> real path of its file, for every loaded module that has one. Computed once
-    in the worker (its modules do not change after collection) so children skip the stat calls."""
-    files = {}
+def modules_by_file() -> Dict[str, List[str]]:
+    """Real path of a file -> names of the loaded modules executed from it. Computed once in the
+    worker (its modules do not change after collection) so children skip the stat calls."""
+    found: Dict[str, List[str]] = {}
     for name, module in list(sys.modules.items()):
         file = getattr(module, "__file__", None)
         if isinstance(file, str):
-            files[name] = os.path.realpath(file)
-    return files
+            found.setdefault(os.path.realpath(file), []).append(name)
+    return found
 
 
 def declared_encoding(source: str) -> str:
@@ -270,24 +273,39 @@ def declared_encoding(source: str) -> str:
     return "utf-8" if encoding == "utf-8-sig" else encoding
 
 
-def source_bytes(source: str) -> bytes:
-    """The patched text as its file would hold it: in the encoding it declares."""
-    encoding = declared_encoding(source)
-    try:
-        return source.encode(encoding)
-    except UnicodeEncodeError as error:
-        raise PatchError(f"the patched text cannot be written in {encoding}: {error.reason}") from error
+class PatchedText:
+    """A candidate's text of one file: parsed once, and compiled once per way the file's
+    modules compile it (plainly, or with pytest's assertion rewriting for test modules)."""
 
+    def __init__(self, text: str, path: str) -> None:
+        self.path = path
+        # The file's whole text (a UTF-8 BOM included, as the engine keeps it); Python compiles it without the BOM.
+        self.source = text[1:] if text.startswith("\ufeff") else text
+        try:
+            self.tree = ast.parse(self.source, path)
+        except SyntaxError as error:
+            raise PatchError(f"SyntaxError: {error.msg} (line {error.lineno})") from error
+        self.encoding = declared_encoding(text)
+        # The text as its file would hold it: in the encoding it declares.
+        try:
+            self.data = text.encode(self.encoding)
+        except UnicodeEncodeError as error:
+            raise PatchError(f"the patched text cannot be written in {self.encoding}: {error.reason}") from error
+        self._codes: Dict[Any, Any] = {}
 
-def compile_for(module: Any, source: str, path: str) -> Any:
-    """Compile as the module's own loader would: pytest rewrites asserts in test modules."""
-    tree = ast.parse(source, path)
-    loader = getattr(module, "__loader__", None)
-    if type(loader).__name__ == "AssertionRewritingHook":
-        from _pytest.assertion.rewrite import rewrite_asserts
+    def code_for(self, module: Any) -> Any:
+        """The module code as the module's own loader would compile the text."""
+        loader = getattr(module, "__loader__", None)
+        rewriting = loader if type(loader).__name__ == "AssertionRewritingHook" else None
+        if rewriting not in self._codes:
+            tree = self.tree
+            if rewriting is not None:
+                from _pytest.assertion.rewrite import rewrite_asserts
 
-        rewrite_asserts(tree, source_bytes(source), path, getattr(loader, "config", None))
-    return compile(tree, path, "exec", dont_inherit=True)
+                tree = ast.parse(self.source, self.path)  # rewrite_asserts changes the tree it is given
+                rewrite_asserts(tree, self.data, self.path, getattr(rewriting, "config", None))
+            self._codes[rewriting] = compile(tree, self.path, "exec", dont_inherit=True)
+        return self._codes[rewriting]
 
 
 class SwapPlan:
@@ -302,30 +320,77 @@ class SwapPlan:
         self.new_target = new_target
 
 
-def plan_swap(old_source: str, new_tree: ast.AST, path: str, qualname: str, start_line: int) -> Optional[SwapPlan]:
+class OriginalFunction:
+    """The outermost function holding an edit in the original module, with everything around
+    it, as plan_swap compares them."""
+
+    def __init__(self, name: str, node: Any, target: Any, decorators: str, around: str) -> None:
+        self.name = name
+        self.node = node
+        self.target = target
+        self.decorators = decorators
+        self.around = around
+
+
+class OriginalFile:
+    """A workspace file as the worker's modules were loaded from it: read, and each function
+    asked for parsed, once in the worker before any fork, not again in every candidate's child
+    (on this project's reference machine every page a child writes costs ~10 us)."""
+
+    def __init__(self, path: str, modules: List[str]) -> None:
+        self.path = path
+        # The names of the loaded modules executed from this file.
+        self.modules = modules
+        # The file in its own encoding, as an import reads it (PEP 263), never assumed to be UTF-8.
+        with tokenize.open(path) as handle:
+            self.source = handle.read()
+            self.encoding = "utf-8" if handle.encoding == "utf-8-sig" else handle.encoding
+        self._functions: Dict[Tuple[str, int], Optional[OriginalFunction]] = {}
+
+    def function(self, qualname: str, start_line: int) -> Optional[OriginalFunction]:
+        key = (qualname, start_line)
+        if key not in self._functions:
+            try:
+                tree = ast.parse(self.source, self.path)
+            except (SyntaxError, ValueError):
+                # Not what its modules were loaded from (it cannot be): no swap, re-execute.
+                self._functions[key] = None
+                return None
+            hit = outermost_function(tree, qualname, start_line)
+            self._functions[key] = (
+                None
+                if hit is None
+                else OriginalFunction(hit[0], hit[1], hit[2], decorators_of(hit[1]), without_node(tree, hit[1]))
+            )
+        return self._functions[key]
+
+
+def decorators_of(node: Any) -> str:
+    return ast.dump(ast.Module(body=node.decorator_list, type_ignores=[]))
+
+
+def plan_swap(original: OriginalFile, new_tree: ast.AST, qualname: str, start_line: int) -> Optional[SwapPlan]:
     """A plan when the edit is confined to one function's body and signature: same decorators,
-    everything else in the module unchanged (positions aside). Mutates ``new_tree``."""
+    everything else in the module unchanged (positions aside)."""
     if qualname == "<module>":
         return None
-    old_tree = ast.parse(old_source, path)
-    old_hit = outermost_function(old_tree, qualname, start_line)
+    old = original.function(qualname, start_line)
     new_hit = outermost_function(new_tree, qualname, start_line)
-    if old_hit is None or new_hit is None or old_hit[0] != new_hit[0]:
+    if old is None or new_hit is None or old.name != new_hit[0]:
         return None
-    old_node, new_node = old_hit[1], new_hit[1]
-    decorators = [ast.dump(ast.Module(body=n.decorator_list, type_ignores=[])) for n in (old_node, new_node)]
-    if decorators[0] != decorators[1]:
+    new_node = new_hit[1]
+    if old.decorators != decorators_of(new_node):
         return None
-    if without_node(old_tree, old_node) != without_node(new_tree, new_node):
+    if old.around != without_node(new_tree, new_node):
         return None
-    return SwapPlan(old_hit[0], old_node, new_node, old_hit[2], new_hit[2])
+    return SwapPlan(old.name, old.node, new_node, old.target, new_hit[2])
 
 
-def swap_in(module: Any, plan: SwapPlan, new_source: str, path: str) -> bool:
+def swap_in(module: Any, plan: SwapPlan, patched: PatchedText) -> bool:
     """Replaces the live function's code in place, so every reference sees the new body.
     False when a swap cannot express the edit (function not found live, other free variables)."""
     old_node, new_node = plan.old_node, plan.new_node
-    new_code = find_code(compile_for(module, new_source, path), new_node.name, first_line(new_node))
+    new_code = find_code(patched.code_for(module), new_node.name, first_line(new_node))
     if new_code is None:
         return False
     container: Any = module
@@ -338,7 +403,7 @@ def swap_in(module: Any, plan: SwapPlan, new_source: str, path: str) -> bool:
         for f in unwrap_all(vars(container).get(plan.name.split(".")[-1]))
         if f.__code__.co_name == old_node.name
         and f.__code__.co_firstlineno == first_line(old_node)
-        and same_file(f.__code__.co_filename, path)
+        and same_file(f.__code__.co_filename, patched.path)
     ]
     if not live or any(f.__code__.co_freevars != new_code.co_freevars for f in live):
         return False
@@ -405,7 +470,7 @@ MODULE_DUNDERS = {
 }
 
 
-def reexec(module: Any, source: str, path: str, workspace_modules: List[Any]) -> None:
+def reexec(module: Any, patched: PatchedText, workspace_modules: List[Any]) -> None:
     """Run the patched module text in the existing module object, then point references that
     other workspace modules hold (``from m import f``) at the new objects."""
     before = dict(vars(module))
@@ -414,8 +479,7 @@ def reexec(module: Any, source: str, path: str, workspace_modules: List[Any]) ->
         if name not in MODULE_DUNDERS:
             del module.__dict__[name]
     try:
-        code = compile_for(module, source, path)
-        exec(code, module.__dict__)  # noqa: S102 - executing the candidate is the point
+        exec(patched.code_for(module), module.__dict__)  # noqa: S102 - executing the candidate is the point
     except BaseException as error:  # noqa: BLE001 - any failure is the candidate's
         raise PatchError(f"patched module failed to load: {type(error).__name__}: {error}") from error
     replaced: Dict[int, Tuple[Any, Any]] = {}
@@ -471,40 +535,28 @@ class PatchedSourceFinder:
         )
 
 
-def apply_patch(request: Dict[str, Any], workspace: str, files: Dict[str, str]) -> str:
-    """Applies the candidate in this (child) process; returns how: swap, reexec or import.
-    ``files`` is module_files() of the worker."""
-    path = os.path.realpath(os.path.join(workspace, request["file"]))
-    file_text: str = request["source"]
-    # The file's whole text (a UTF-8 BOM included, as the engine keeps it); Python compiles it without the BOM.
-    source = file_text[1:] if file_text.startswith("\ufeff") else file_text
-    try:
-        new_tree = ast.parse(source, path)
-    except SyntaxError as error:
-        raise PatchError(f"SyntaxError: {error.msg} (line {error.lineno})") from error
-    # The file in its own encoding, as an import reads it (PEP 263), never assumed to be UTF-8.
-    with tokenize.open(path) as handle:
-        old_source = handle.read()
-        old_encoding = "utf-8" if handle.encoding == "utf-8-sig" else handle.encoding
-    patched = source_bytes(file_text)
-    if codecs.lookup(declared_encoding(file_text)).name != codecs.lookup(old_encoding).name:
-        raise PatchError(f"the patch changes the file's encoding declaration ({old_encoding})")
+def apply_patch(request: Dict[str, Any], server: "Server") -> str:
+    """Applies the candidate in this (child) process; returns how: swap, reexec or import."""
+    original = server.original
+    if isinstance(original, str):
+        raise PatchError(original)
+    patched = PatchedText(request["source"], original.path)
+    if codecs.lookup(patched.encoding).name != codecs.lookup(original.encoding).name:
+        raise PatchError(f"the patch changes the file's encoding declaration ({original.encoding})")
     import linecache
 
-    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
-    sys.meta_path.insert(0, PatchedSourceFinder(path, patched))
-    loaded = [sys.modules[name] for name, file in files.items() if file == path and name in sys.modules]
+    path = original.path
+    linecache.cache[path] = (len(patched.source), None, patched.source.splitlines(True), path)
+    sys.meta_path.insert(0, PatchedSourceFinder(path, patched.data))
+    loaded = [sys.modules[name] for name in original.modules if name in sys.modules]
     if not loaded:
         return "import"
-    plan = plan_swap(old_source, new_tree, path, request.get("function", "<module>"), int(request.get("startLine", 1)))
-    if plan is not None and all(swap_in(m, plan, source, path) for m in loaded):
+    plan = plan_swap(original, patched.tree, request.get("function", "<module>"), int(request.get("startLine", 1)))
+    if plan is not None and all(swap_in(m, plan, patched) for m in loaded):
         return "swap"
-    workspace_prefix = os.path.join(workspace, "")
-    in_workspace = [
-        sys.modules[name] for name, file in files.items() if file.startswith(workspace_prefix) and name in sys.modules
-    ]
+    in_workspace = [sys.modules[name] for name in server.workspace_modules if name in sys.modules]
     for module in loaded:
-        reexec(module, source, path, in_workspace)
+        reexec(module, patched, in_workspace)
     return "reexec"
 
 
@@ -528,6 +580,26 @@ def outcome_of(reports: Iterable[Any]) -> Tuple[str, str, str, float]:
         elif report.passed and report.when == "call" and hasattr(report, "wasxfail") and outcome == "passed":
             outcome = "xpassed"
     return outcome, phase, message, duration * 1000.0
+
+
+class CrashLine:
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+class CrashOnly:
+    """A test's failure as the worker reports it: the crash message only, as pytest's own
+    report would word it (its ``reprcrash``), without the traceback and sources pytest would
+    render for a terminal, which cost a candidate's child more than most tests themselves."""
+
+    def __init__(self, excinfo: Any) -> None:
+        self.reprcrash = CrashLine(excinfo.exconly(tryshort=True))
+
+    def toterminal(self, writer: Any) -> None:
+        writer.line(self.reprcrash.message)
+
+    def __str__(self) -> str:
+        return self.reprcrash.message
 
 
 def crash_message(report: Any) -> str:
@@ -578,7 +650,7 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
         items = server.items_for(request["tests"])
         return {"applied": "none", "results": run_items(items, None)}
     try:
-        applied = apply_patch(request, server.workspace, server.module_files)
+        applied = apply_patch(request, server)
     except PatchError as error:
         return {"applied": "none", "patchError": str(error), "results": []}
     # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
@@ -699,16 +771,33 @@ class Server:
         self.session = session
         self.workspace = os.path.realpath(str(session.config.rootpath))
         self.items = {item.nodeid: item for item in session.items}
-        self.module_files = module_files()
+        self.modules_by_file = modules_by_file()
+        workspace_prefix = os.path.join(self.workspace, "")
+        self.workspace_modules = [
+            name for file, names in self.modules_by_file.items() if file.startswith(workspace_prefix) for name in names
+        ]
+        self.originals: Dict[str, OriginalFile] = {}
+        # The file the request being served patches, or why it cannot be read.
+        self.original: Union[OriginalFile, str] = ""
         for item in session.items:
             # Cached on the item: computed here once instead of in every child.
             getattr(item, "location", None)
+            item.repr_failure = CrashOnly
         self.reader = LineReader(request_fd)
         self.request_fd = request_fd
         self.reply_fd = reply_fd
         # Recorded after collection: what collection wrote is part of every candidate's start.
         self.world = World.from_environment()
         self.world_broken = False
+
+    def original_of(self, relative: str) -> Union[OriginalFile, str]:
+        path = os.path.realpath(os.path.join(self.workspace, relative))
+        if path not in self.originals:
+            try:
+                self.originals[path] = OriginalFile(path, self.modules_by_file.get(path, []))
+            except (OSError, SyntaxError, UnicodeDecodeError) as error:
+                return f"cannot read {relative}: {error}"
+        return self.originals[path]
 
     def items_for(self, nodeids: List[str]) -> List[Any]:
         return [self.items[n] for n in nodeids if n in self.items]
@@ -744,6 +833,12 @@ class Server:
         """Forks, waits with a deadline, kills the child's process group on timeout or cancel.
         None when the client went away while the child ran."""
         started = time.monotonic()
+        if request["op"] == "validate":
+            # Here, not in the child: what is read and parsed here stays for the next candidates.
+            self.original = self.original_of(request["file"])
+            function = request.get("function", "<module>")
+            if isinstance(self.original, OriginalFile) and function != "<module>":
+                self.original.function(function, int(request.get("startLine", 1)))
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:

@@ -90,7 +90,7 @@ export function assertOtherUntouched(candidates: Candidate[], other: string): vo
 
 /**
  * The edits of one edit family on the first function of `source`, with the context
- * templates/index.ts would build (every node of the function, its scope, no None names), and
+ * templates/index.ts would build (every node of the function, its scope, no failure evidence), and
  * where that function starts and ends.
  */
 export async function familyEditsOnFirstFunction(source: string, family: EditFamily): Promise<{ edits: Edit[]; start: number; end: number }> {
@@ -103,6 +103,6 @@ export async function familyEditsOnFirstFunction(source: string, family: EditFam
     for (const child of node.namedChildren) if (child) visit(child);
   };
   visit(owner);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null };
+  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null, raised: [] };
   return { edits: family(ctx), start: owner.startIndex, end: owner.endIndex };
 }

@@ -658,8 +658,9 @@ describe('templates: evidence from the failure', () => {
       longrepr: '',
       frames: [{ file: 'algo.py', line: 2, function: 'pick', locals: { xs: 'None', k: '0' }, inWorkspace: true }],
     };
+    // The exception-guard family proposes the same guard from the TypeError (one candidate, its kind).
     const guards = (await templateCandidates([suspect], async () => source, { failures: [failure] })).filter(
-      (c) => c.editKind === 'missing-guard',
+      (c) => c.editKind === 'missing-guard' || c.editKind === 'exception-guard',
     );
     assert.match(guards[0]!.summary, /`if xs is None: return None`/);
     const byParam = (p: string) => guards.find((c) => c.summary.includes(`if ${p} is None`))!.score;

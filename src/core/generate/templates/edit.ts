@@ -34,6 +34,20 @@ export interface EditContext {
   scope: Scope;
   /** Names the failing tests' frames in this region showed as None; null when no locals are known. */
   noneNames: Set<string> | null;
+  /** Where the failing tests' exceptions left this region, one per failing test at most. */
+  raised: RaiseSite[];
+}
+
+/** A line of the region an exception passed through on its way out of a failing test. */
+export interface RaiseSite {
+  line: number;
+  /** The exception's class name, e.g. "IndexError". */
+  exception: string;
+  message: string;
+  /** The frame's locals (bounded reprs); null when not recorded. */
+  locals: Record<string, string> | null;
+  /** Raised here (the failure's innermost workspace frame), not passed on from a call. */
+  innermost: boolean;
 }
 
 export type EditFamily = (ctx: EditContext) => Edit[];

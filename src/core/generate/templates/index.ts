@@ -1,8 +1,8 @@
-import type { Candidate, Failure, Suspect } from '../../types';
+import type { Candidate, Failure, Frame, Suspect } from '../../types';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
 import { lineAt, lineCount, lineEndOffset, lineStarts } from '../lines';
-import type { Edit, EditContext, EditFamily, Splice } from './edit';
+import type { Edit, EditContext, EditFamily, RaiseSite, Splice } from './edit';
 import { PRIORS } from './priors';
 import { collectScope } from './scope';
 import { callEdits } from './calls';
@@ -12,6 +12,7 @@ import { literalEdits } from './literals';
 import { outerNameEdits } from './outer-names';
 import { controlEdits } from './control';
 import { exceptionEdits } from './exceptions';
+import { exceptionGuardEdits } from './exception-guards';
 import { nameEdits } from './names';
 import { offByOneEdits } from './off-by-one';
 import { operatorEdits } from './operators';
@@ -35,7 +36,7 @@ export interface TemplateOptions {
   allowTestEdits?: boolean;
   /** Which files are tests; default: test_*.py, *_test.py and conftest.py. */
   isTestFile?: (file: string) => boolean;
-  /** The failures being repaired: their frames' locals tell which parameters were None. */
+  /** The failures being repaired: their frames' locals tell which names were None, their exceptions where guards belong. */
   failures?: Failure[];
 }
 
@@ -64,6 +65,7 @@ const FAMILIES: EditFamily[] = [
   conditionEdits,
   insertionEdits,
   moveEdits,
+  exceptionGuardEdits,
 ];
 
 export function looksLikeTestFile(file: string): boolean {
@@ -181,7 +183,7 @@ export async function templateStream(
       let tree = trees.get(suspect.file);
       if (!tree) trees.set(suspect.file, (tree = await parsePython(source)));
       const weight = topScore > 0 ? Math.max(MIN_SUSPECT_WEIGHT, suspect.score / topScore) : 1 / (rank + 1);
-      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, noneNamesIn(suspect, options.failures)));
+      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, failureEvidence(suspect, options.failures)));
     }
   } finally {
     for (const tree of trees.values()) tree.delete();
@@ -208,7 +210,9 @@ export async function templateStreamOn(base: Candidate, original: string, weight
   const tree = await parsePython(base.newFileText);
   try {
     const target = { source: original, startLine: base.startLine, endLine: base.endLine };
-    const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, noneNamesIn(suspect, failures), target);
+    // The failures' lines are the original's: the base's edits may have moved them, so no raise sites.
+    const evidence = { ...failureEvidence(suspect, failures), raised: [] };
+    const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, evidence, target);
     // Each candidate carries both edits: the base's and its own.
     return new TemplateStream(
       proposals.map((p) => ({ ...p, editKind: `${base.editKind}+${p.editKind}`, edit: { ...p.edit, summary: `${base.summary}; ${p.edit.summary}` } })),
@@ -249,16 +253,35 @@ function overlaps(a: Splice[], b: Splice[]): boolean {
   return a.some((x) => b.some((y) => x.start < y.end && y.start < x.end) || b.some((y) => x.start === y.start));
 }
 
-/** Locals shown as None by failure frames inside the suspect; null when no frame has locals. */
-function noneNamesIn(suspect: Suspect, failures: Failure[] | undefined): Set<string> | null {
+type FailureEvidence = Pick<EditContext, 'noneNames' | 'raised'>;
+
+/**
+ * What the failures' frames inside the suspect show: the locals that were None (null when no
+ * frame has locals), and per failure the innermost line of the suspect its exception left by.
+ */
+function failureEvidence(suspect: Suspect, failures: Failure[] | undefined): FailureEvidence {
+  const inside = (frame: Frame): boolean => frame.file === suspect.file && frame.line >= suspect.startLine && frame.line <= suspect.endLine;
   let known = false;
-  const names = new Set<string>();
-  for (const frame of failures?.flatMap((f) => f.frames) ?? []) {
-    if (frame.file !== suspect.file || frame.line < suspect.startLine || frame.line > suspect.endLine || !frame.locals) continue;
-    known = true;
-    for (const [name, repr] of Object.entries(frame.locals)) if (repr === 'None') names.add(name);
+  const noneNames = new Set<string>();
+  const raised: RaiseSite[] = [];
+  for (const failure of failures ?? []) {
+    for (const frame of failure.frames.filter(inside)) {
+      if (!frame.locals) continue;
+      known = true;
+      for (const [name, repr] of Object.entries(frame.locals)) if (repr === 'None') noneNames.add(name);
+    }
+    const index = failure.frames.map(inside).lastIndexOf(true);
+    if (failure.kind !== 'test' || index < 0 || failure.exception === 'AssertionError') continue;
+    const frame = failure.frames[index]!;
+    raised.push({
+      line: frame.line,
+      exception: failure.exception,
+      message: failure.message,
+      locals: frame.locals ?? null,
+      innermost: failure.frames.slice(index + 1).every((later) => !later.inWorkspace),
+    });
   }
-  return known ? names : null;
+  return { noneNames: known ? noneNames : null, raised };
 }
 
 function proposeEdits(
@@ -266,7 +289,7 @@ function proposeEdits(
   source: string,
   root: Node,
   weight: number,
-  noneNames: Set<string> | null,
+  evidence: FailureEvidence,
   target: Region['target'] = { source, startLine: suspect.startLine, endLine: suspect.endLine },
 ): Proposal[] {
   const starts = lineStarts(source);
@@ -276,7 +299,7 @@ function proposeEdits(
   const region: Region = { suspect, source, start, end, weight, target };
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner), noneNames };
+  const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner), ...evidence };
   const lineWeight = lineWeights(suspect);
   const proposals: Proposal[] = [];
   for (const family of FAMILIES) {

@@ -46,6 +46,9 @@ export const PRIORS = {
   'exception-type': 0.15,
   'delete-statement': 0.1,
   'missing-guard': 0.1,
+  // Only proposed where a failing test's exception left the suspect, which is strong evidence;
+  // a handful of guards per raising line.
+  'exception-guard': 0.4,
   'condition-narrow': 0.1, // a missing conjunct (QuixBugs' missing condition): up to a dozen terms per condition
   'condition-widen': 0.08, // a missing disjunct: rarer than a missing check, same number of terms
   'insert-statement': 0.06, // a missing line: a few lines at every position between statements, the largest space
