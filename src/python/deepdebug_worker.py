@@ -3,9 +3,10 @@
 Loaded with ``-p deepdebug_worker`` in a pytest run started inside a shadow copy of the
 workspace. Collection runs once, on the original code; then ``pytest_runtestloop`` serves
 requests instead of running the tests. For each candidate patch it forks a child that applies
-the patch to the live modules and runs the selected tests with pytest's runner protocol, so a
-candidate costs a fork and the tests themselves, not an interpreter start, plugin discovery
-and collection.
+the patch to the live modules and runs the selected tests with pytest's runner protocol (or,
+for a validate request, as plain calls where the protocol would do nothing else: see
+direct_nodeids), so a candidate costs a fork and the tests themselves, not an interpreter
+start, plugin discovery and collection.
 
 Protocol: JSON lines. Requests arrive on the fd named first in DEEPDEBUG_WORKER_FDS, replies
 leave on the second; stdout and stderr stay pytest's, so nothing a candidate prints can
@@ -28,7 +29,7 @@ The node ids to serve are listed in the JSON file named by DEEPDEBUG_WORKER_TEST
 
 Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
 ``{"op": "result", "id", "status": "done"|"timeout"|"crashed"|"canceled", "applied",
-"patchError", "results": [{"nodeid", "outcome", "phase", "message", "durationMs"}],
+"patchError", "results": [{"nodeid", "outcome", "phase", "message", "durationMs", "direct"?}],
 "detail", "durationMs"}`` per request.
 """
 
@@ -37,6 +38,7 @@ from __future__ import annotations
 import ast
 import codecs
 import gc
+import inspect
 import json
 import os
 import resource
@@ -47,9 +49,10 @@ import time
 import tokenize
 import traceback
 import types
+import warnings
 from importlib.machinery import PathFinder, SourceFileLoader
 from importlib.util import spec_from_file_location
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple, Union
 
 import pytest
 
@@ -621,21 +624,103 @@ def pytest_runtest_logreport(report: Any) -> None:
     _item_reports.append(report)
 
 
-def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]]) -> List[Dict[str, Any]]:
+def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]], direct: FrozenSet[str] = frozenset()) -> List[Dict[str, Any]]:
     """Runs items in order, stopping after the first whose outcome is not in ``stop_unless``
-    (None: run them all)."""
+    (None: run them all); those in ``direct`` are called as plain functions (run_direct)."""
     results = []
-    for index, item in enumerate(items):
-        nextitem = items[index + 1] if index + 1 < len(items) else None
-        _item_reports.clear()
-        item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
-        outcome, phase, message, duration = outcome_of(list(_item_reports))
-        results.append(
-            {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
-        )
-        if stop_unless is not None and outcome not in stop_unless:
+    protocol = [item for item in items if item.nodeid not in direct]
+    for item in items:
+        if item.nodeid in direct:
+            results.append(run_direct(item))
+        else:
+            index = protocol.index(item)
+            nextitem = protocol[index + 1] if index + 1 < len(protocol) else None
+            _item_reports.clear()
+            item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+            outcome, phase, message, duration = outcome_of(list(_item_reports))
+            results.append(
+                {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
+            )
+        if stop_unless is not None and results[-1]["outcome"] not in stop_unless:
             break
     return results
+
+
+# Hooks through which a plugin can change how a test runs or what its outcome is. Where only
+# pytest's own plugins and this one implement them, a test without fixtures and marks does
+# nothing in pytest's per-test protocol but call the function inside pytest's default warning
+# filters; the protocol's reporting, capture and logging machinery costs a candidate's child
+# ~10x the test itself.
+RUNTEST_HOOKS = (
+    "pytest_runtest_protocol",
+    "pytest_runtest_setup",
+    "pytest_runtest_call",
+    "pytest_runtest_teardown",
+    "pytest_pyfunc_call",
+    "pytest_runtest_makereport",
+)
+# Third-party plugins whose runtest hooks act only on tests that use them (Hypothesis on
+# @given tests, which are never called directly; pytest-benchmark on tests with its fixture).
+INERT_FOR_PLAIN_TESTS = ("_hypothesis_pytestplugin", "pytest_benchmark.plugin")
+
+
+def plugin_module(plugin: Any) -> str:
+    return plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
+
+
+def direct_nodeids(session: Any) -> FrozenSet[str]:
+    """The items run_direct may run: plain module-level test functions without fixtures,
+    marks, nose-style setup or Hypothesis, in a session whose plugins leave the runtest hooks
+    to pytest and whose options set no warning filters or log level (the protocol would apply
+    them)."""
+    config = session.config
+    for name in RUNTEST_HOOKS:
+        for impl in getattr(config.pluginmanager.hook, name).get_hookimpls():
+            module = plugin_module(impl.plugin)
+            if not (module.startswith("_pytest.") or module in ("deepdebug_worker", "pytest", *INERT_FOR_PLAIN_TESTS)):
+                return frozenset()
+    if config.getini("filterwarnings") or config.getoption("pythonwarnings", None):
+        return frozenset()
+    if config.getoption("log_level", None) or config.getini("log_level"):
+        return frozenset()
+    return frozenset(
+        item.nodeid
+        for item in session.items
+        if type(item) is pytest.Function
+        and getattr(item, "cls", None) is None
+        and not item.fixturenames
+        and not any(True for _ in item.iter_markers())
+        and inspect.isfunction(item.obj)
+        and not (inspect.iscoroutinefunction(item.obj) or inspect.isasyncgenfunction(item.obj))
+        and not hasattr(item.obj, "setup")
+        and not hasattr(item.obj, "teardown")
+        and not getattr(item.obj, "is_hypothesis_test", False)
+    )
+
+
+def run_direct(item: Any) -> Dict[str, Any]:
+    """Calls a test function as pytest's protocol would for an item direct_nodeids admits: with
+    PYTEST_CURRENT_TEST set and warnings recorded under pytest's default filters (deprecation
+    warnings always shown, so a test that records them sees them)."""
+    outcome, message = "passed", ""
+    os.environ["PYTEST_CURRENT_TEST"] = f"{item.nodeid} (call)"
+    started = time.perf_counter()
+    with warnings.catch_warnings(record=True):
+        if not sys.warnoptions:
+            warnings.filterwarnings("always", category=DeprecationWarning)
+            warnings.filterwarnings("always", category=PendingDeprecationWarning)
+        try:
+            item.obj()
+        except pytest.skip.Exception:
+            outcome = "skipped"
+        except pytest.xfail.Exception:
+            outcome = "xfailed"
+        except BaseException:  # noqa: BLE001 - what pytest reports as the test's failure
+            outcome = "failed"
+            message = pytest.ExceptionInfo.from_current().exconly(tryshort=True)[:500]
+    duration = (time.perf_counter() - started) * 1000.0
+    os.environ.pop("PYTEST_CURRENT_TEST", None)
+    return {"nodeid": item.nodeid, "outcome": outcome, "phase": "call", "message": message, "durationMs": duration, "direct": True}
 
 
 PASSED = ("passed", "xpassed")
@@ -655,11 +740,11 @@ def child_main(request: Dict[str, Any], server: "Server") -> Dict[str, Any]:
         return {"applied": "none", "patchError": str(error), "results": []}
     # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
     # further edit); the passing ones only run when at least one failing test passed.
-    results = run_items(server.items_for(request["failing"]), None)
+    results = run_items(server.items_for(request["failing"]), None, server.direct)
     if any(r["outcome"] in PASSED for r in results):
         covering = request.get("covering")
         passing = covering if applied == "swap" and covering is not None else request["passing"]
-        results += run_items(server.items_for(passing), NOT_BROKEN)
+        results += run_items(server.items_for(passing), NOT_BROKEN, server.direct)
     return {"applied": applied, "results": results}
 
 
@@ -771,6 +856,9 @@ class Server:
         self.session = session
         self.workspace = os.path.realpath(str(session.config.rootpath))
         self.items = {item.nodeid: item for item in session.items}
+        # Candidates run these tests as plain calls; checks (the clean re-check of a validated
+        # patch among them) always run pytest's whole protocol.
+        self.direct = direct_nodeids(session)
         self.modules_by_file = modules_by_file()
         workspace_prefix = os.path.join(self.workspace, "")
         self.workspace_modules = [

@@ -448,3 +448,63 @@ describe('ValidatorPool.start', () => {
     );
   });
 });
+
+describe('ValidatorPool calls plain tests directly', () => {
+  // The fixture's tests have every shape: passing, failing in each way pytest tells apart,
+  // skipping, recording a deprecation warning, with a fixture, parametrized. A copy with a
+  // conftest that implements a runtest hook makes the worker run every test through pytest's
+  // protocol: outcomes and crash lines must be the same.
+  const fixture = path.join(packageRoot(), 'test', 'fixtures', 'validate-direct');
+  const tests = execFileSync(python, ['-m', 'pytest', '--collect-only', '-q', '-p', 'no:cacheprovider'], { cwd: fixture, encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.startsWith('test_shapes.py::'));
+  const shapes = fs.readFileSync(path.join(fixture, 'shapes.py'), 'utf8');
+
+  async function run(workspace: string, interpreter: string) {
+    const pool = await ValidatorPool.start({ workspace, python: interpreter, failing: tests, passing: [], workers: 1 });
+    try {
+      const unchanged: Candidate = {
+        ...candidate('double', (text) => text, [4, 5]),
+        file: 'shapes.py',
+        newFileText: shapes,
+        newFunctionText: shapes.split('\n').slice(3, 5).join('\n'),
+      };
+      const outcome = await pool.validate(unchanged);
+      return new Map(outcome.tests.map((t) => [t.nodeid, t]));
+    } finally {
+      await pool.dispose();
+    }
+  }
+
+  // Debian's interpreter has no third-party pytest plugins, so its worker must call the plain
+  // tests directly; elsewhere an installed plugin's runtest hooks may rightly prevent it.
+  const interpreters = [python, '/usr/bin/python3'].filter((p, i, all) => all.indexOf(p) === i && pytestVersion(p) !== null);
+  for (const interpreter of interpreters) {
+  it(`with the same outcome and crash line as through pytest's protocol (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-direct-'));
+    try {
+      const hooked = path.join(temp, 'hooked');
+      fs.cpSync(fixture, hooked, { recursive: true });
+      fs.writeFileSync(path.join(hooked, 'conftest.py'), 'def pytest_runtest_setup(item):\n    pass\n');
+      const [direct, protocol] = [await run(fixture, interpreter), await run(hooked, interpreter)];
+      assert.equal(tests.length, 13);
+      for (const nodeid of tests) {
+        const [a, b] = [direct.get(nodeid), protocol.get(nodeid)];
+        assert.ok(a && b, `${nodeid} did not run`);
+        assert.equal(a.outcome, b.outcome, nodeid);
+        assert.equal(a.message.split('\n')[0], b.message.split('\n')[0], nodeid);
+        assert.equal(b.direct, undefined, `${nodeid} ran directly beside a third-party runtest hook`);
+        const plain = !/fixture|parametrized/.test(nodeid);
+        if (!plain) assert.equal(a.direct, undefined, `${nodeid} called directly`);
+        else if (interpreter === '/usr/bin/python3') assert.equal(a.direct, true, `${nodeid} not called directly`);
+      }
+      assert.deepEqual(
+        [...direct.values()].map((t) => t.outcome).sort(),
+        ['failed', 'failed', 'failed', 'failed', 'failed', 'failed', 'passed', 'passed', 'passed', 'passed', 'passed', 'skipped', 'xfailed'],
+      );
+    } finally {
+      fs.rmSync(temp, { recursive: true, force: true });
+    }
+  });
+  }
+});

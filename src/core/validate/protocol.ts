@@ -53,6 +53,8 @@ export interface WireTestResult {
   phase: 'setup' | 'call' | 'teardown';
   message: string;
   durationMs: number;
+  /** Run as a plain call of the test function, not through pytest's per-test protocol (see the worker's direct_nodeids). */
+  direct?: boolean;
 }
 
 /** How the child applied the patch: code swap, module re-exec, served to a later import. */
