@@ -175,6 +175,18 @@ describe('templates: exception-guard', () => {
     assert.deepEqual(await guardCandidates(mean.buggy, []), []);
   });
 
+  it("leaves a nested function's raise site to that function", async () => {
+    const buggy = `def outer(rows):
+    @staticmethod
+    def first(row):
+        return row[0]
+
+    return [first(r) for r in rows]
+`;
+    const nested = failure('IndexError', 'list index out of range', { line: 4, function: 'outer.<locals>.first', locals: { row: '[]' } });
+    assert.deepEqual(await guardCandidates(buggy, [nested]), []);
+  });
+
   it('prefers the raise site over a frame that only passed the exception on', async () => {
     const buggy = `def first_word(line):
     words = line.split()

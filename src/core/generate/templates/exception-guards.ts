@@ -37,7 +37,8 @@ function statementAt(fn: Node, line: number): Node | null {
   let found: Node | null = null;
   const visit = (node: Node): void => {
     for (const child of node.namedChildren) {
-      if (!child || NESTED_SCOPES.has(child.type)) continue;
+      // A nested function's lines are its own: no statement of this function holds them.
+      if (!child || NESTED_SCOPES.has(child.type) || child.type === 'decorated_definition') continue;
       if (lineOf(child) > line || child.endPosition.row + 1 < line) continue;
       if (child.parent?.type === 'block' && child.type !== 'comment') found = child;
       visit(child);
@@ -68,7 +69,8 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
   const locals = site.locals ?? {};
   const reprOf = (node: Node): string | undefined => (node.type === 'identifier' ? locals[node.text] : undefined);
   // Locals that held None or an empty value confirm a subject; with locals known, others are doubtful.
-  const evidence = (node: Node, fits: (repr: string) => boolean): number => {
+  const evidence = (node: Node | null, fits: (repr: string) => boolean): number => {
+    if (!node) return 0;
     const repr = reprOf(node);
     if (repr === undefined) return site.locals && node.type === 'identifier' ? 0.3 : 0.6;
     return fits(repr) ? 1 : 0.1;
@@ -87,13 +89,13 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
           const counted = divisor?.type === 'call' && calleeName(divisor) === 'len' ? firstArgument(divisor) : null;
           // len(xs) as the divisor: the idiomatic test is on xs itself.
           if (counted) add(counted, (xs) => `not ${xs}`, Math.min(1, evidence(counted, empty) + 0.1));
-          add(divisor, (d) => `${d} == 0`, evidence(divisor!, (r) => r === '0' || r === '0.0'));
+          add(divisor, (d) => `${d} == 0`, evidence(divisor, (r) => r === '0' || r === '0.0'));
         }
         break;
       case 'IndexError':
         if (node.type === 'subscript') {
           const value = node.childForFieldName('value');
-          add(value, (v) => `not ${v}`, evidence(value!, empty));
+          add(value, (v) => `not ${v}`, evidence(value, empty));
         }
         break;
       case 'KeyError':
@@ -105,7 +107,7 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
       case 'AttributeError':
         if (noneMessage && node.type === 'attribute') {
           const object = node.childForFieldName('object');
-          add(object, (o) => `${o} is None`, evidence(object!, (r) => r === 'None'));
+          add(object, (o) => `${o} is None`, evidence(object, (r) => r === 'None'));
         }
         break;
       case 'TypeError':
@@ -113,14 +115,14 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
         if (node.type === 'binary_operator') {
           for (const side of ['left', 'right']) {
             const operand = node.childForFieldName(side);
-            add(operand, (o) => `${o} is None`, evidence(operand!, (r) => r === 'None'));
+            add(operand, (o) => `${o} is None`, evidence(operand, (r) => r === 'None'));
           }
         } else if (node.type === 'augmented_assignment') {
           const right = node.childForFieldName('right');
-          add(right, (o) => `${o} is None`, evidence(right!, (r) => r === 'None'));
+          add(right, (o) => `${o} is None`, evidence(right, (r) => r === 'None'));
         } else if (node.type === 'subscript') {
           const value = node.childForFieldName('value');
-          add(value, (v) => `${v} is None`, evidence(value!, (r) => r === 'None'));
+          add(value, (v) => `${v} is None`, evidence(value, (r) => r === 'None'));
         }
         break;
       case 'ValueError':
