@@ -99,7 +99,10 @@ describe('shipped patch model', function () {
     });
     const good = await model.score(input, targetText(oldFunction, fixed, model.format)!);
     const bad = await model.score(input, targetText(oldFunction, garbage, model.format)!);
-    assert.ok(good > bad, `fix ${good} vs garbage ${bad}`);
+    assert.ok(good !== null && bad !== null && good > bad, `fix ${good} vs garbage ${bad}`);
+    // An edit longer than the model can write has no likelihood.
+    const long = oldFunction.replace('        if items[mid] <= target:', `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`);
+    assert.equal(await model.score(input, targetText(oldFunction, long, model.format)!), null);
   });
 
   it('gives the failing test\'s trace to a model trained with traces, and none to one trained without', async () => {
@@ -131,9 +134,13 @@ describe('shipped patch model', function () {
       newFileText: source.replace('items[mid] <= target', 'items[mid] < target'), diff: '', source: 'template',
       editKind: 'compare-op', summary: 'change `<=` to `<` on line 9', score: 0.5,
     };
-    const [scored] = await scoreCandidates(model, [template], readSource, undefined);
+    // Beside an edit longer than the model can write, which gets no likelihood and costs the other none.
+    const longLine = `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`;
+    const long: Candidate = { ...template, newFunctionText: longLine, newFileText: source.replace('        if items[mid] <= target:', longLine) };
+    const [scored, unscored] = await scoreCandidates(model, [template, long], readSource, undefined);
     assert.ok(scored!.modelLogProb !== undefined && scored!.modelLogProb < 0 && Number.isFinite(scored!.modelLogProb));
     assert.equal(scored!.score, 0.5);
+    assert.equal(unscored!.modelLogProb, undefined);
   });
 });
 

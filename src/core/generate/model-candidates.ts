@@ -113,7 +113,8 @@ export async function modelCandidates(
 
 /**
  * The candidates with modelLogProb set (teacher-forced, per token) where the model can express
- * their edit: each is read as an edit of its innermost enclosing function.
+ * their edit (within its output length): each is read as an edit of its innermost enclosing
+ * function.
  */
 export async function scoreCandidates(
   model: PatchModel,

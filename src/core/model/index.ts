@@ -31,8 +31,11 @@ export interface PatchModel {
   countTokens(text: string): number;
   /** Up to n distinct outputs, each with its mean log-probability per token (temperature 1). */
   sample(input: ModelInput, n: number, options: SampleOptions): Promise<{ text: string; logProb: number }[]>;
-  /** Teacher-forced mean log-probability per token of outputText, end token included. */
-  score(input: ModelInput, outputText: string): Promise<number>;
+  /**
+   * Teacher-forced mean log-probability per token of outputText, end token included; null
+   * when outputText is longer than the model can write (it would never sample it).
+   */
+  score(input: ModelInput, outputText: string): Promise<number | null>;
   dispose(): Promise<void>;
 }
 
@@ -277,9 +280,10 @@ class OnnxPatchModel implements PatchModel {
     return [...best].map(([text, logProb]) => ({ text, logProb })).sort((a, b) => b.logProb - a.logProb);
   }
 
-  async score(input: ModelInput, outputText: string): Promise<number> {
-    const encoded = await this.encode(input);
+  async score(input: ModelInput, outputText: string): Promise<number | null> {
     const target = [...this.tokenizer.encodeTarget(outputText), this.shape.eos];
+    if (target.length > this.format.maxTargetTokens) return null;
+    const encoded = await this.encode(input);
     const tokens = [this.shape.start, ...target.slice(0, -1)];
     const result = await this.decoder.run(this.firstStepFeeds(encoded, 1, [tokens]));
     const logits = result['logits']!;
