@@ -336,9 +336,10 @@ class OriginalFunction:
 
 
 class OriginalFile:
-    """A workspace file as the worker's modules were loaded from it: read, and each function
-    asked for parsed, once in the worker before any fork, not again in every candidate's child
-    (on this project's reference machine every page a child writes costs ~10 us)."""
+    """A workspace file as the worker's modules were loaded from it: read and parsed once in the
+    worker before any fork, and each function asked for found once, not again in every
+    candidate's child (on this project's reference machine every page a child writes costs
+    ~10 us)."""
 
     def __init__(self, path: str, modules: List[str]) -> None:
         self.path = path
@@ -348,22 +349,24 @@ class OriginalFile:
         with tokenize.open(path) as handle:
             self.source = handle.read()
             self.encoding = "utf-8" if handle.encoding == "utf-8-sig" else handle.encoding
+        self._tree: Optional[ast.AST] = None
         self._functions: Dict[Tuple[str, int], Optional[OriginalFunction]] = {}
 
     def function(self, qualname: str, start_line: int) -> Optional[OriginalFunction]:
+        """The outermost function holding ``qualname``; None for the module level, or when the
+        file does not parse (it is then not what its modules were loaded from: no swap)."""
         key = (qualname, start_line)
         if key not in self._functions:
-            try:
-                tree = ast.parse(self.source, self.path)
-            except (SyntaxError, ValueError):
-                # Not what its modules were loaded from (it cannot be): no swap, re-execute.
-                self._functions[key] = None
-                return None
-            hit = outermost_function(tree, qualname, start_line)
+            if self._tree is None:
+                try:
+                    self._tree = ast.parse(self.source, self.path)
+                except (SyntaxError, ValueError):
+                    self._tree = ast.Module(body=[], type_ignores=[])
+            hit = outermost_function(self._tree, qualname, start_line)
             self._functions[key] = (
                 None
                 if hit is None
-                else OriginalFunction(hit[0], hit[1], hit[2], decorators_of(hit[1]), without_node(tree, hit[1]))
+                else OriginalFunction(hit[0], hit[1], hit[2], decorators_of(hit[1]), without_node(self._tree, hit[1]))
             )
         return self._functions[key]
 
@@ -372,14 +375,19 @@ def decorators_of(node: Any) -> str:
     return ast.dump(ast.Module(body=node.decorator_list, type_ignores=[]))
 
 
+def swap_target(request: Dict[str, Any]) -> Tuple[str, int]:
+    """The qualified name and first line of the function a validate request edits."""
+    return request.get("function", "<module>"), int(request.get("startLine", 1))
+
+
 def plan_swap(original: OriginalFile, new_tree: ast.AST, qualname: str, start_line: int) -> Optional[SwapPlan]:
     """A plan when the edit is confined to one function's body and signature: same decorators,
     everything else in the module unchanged (positions aside)."""
-    if qualname == "<module>":
-        return None
     old = original.function(qualname, start_line)
+    if old is None:
+        return None
     new_hit = outermost_function(new_tree, qualname, start_line)
-    if old is None or new_hit is None or old.name != new_hit[0]:
+    if new_hit is None or old.name != new_hit[0]:
         return None
     new_node = new_hit[1]
     if old.decorators != decorators_of(new_node):
@@ -554,7 +562,7 @@ def apply_patch(request: Dict[str, Any], server: "Server") -> str:
     loaded = [sys.modules[name] for name in original.modules if name in sys.modules]
     if not loaded:
         return "import"
-    plan = plan_swap(original, patched.tree, request.get("function", "<module>"), int(request.get("startLine", 1)))
+    plan = plan_swap(original, patched.tree, *swap_target(request))
     if plan is not None and all(swap_in(m, plan, patched) for m in loaded):
         return "swap"
     in_workspace = [sys.modules[name] for name in server.workspace_modules if name in sys.modules]
@@ -629,12 +637,13 @@ def run_items(items: List[Any], stop_unless: Optional[Tuple[str, ...]], direct: 
     (None: run them all); those in ``direct`` are called as plain functions (run_direct)."""
     results = []
     protocol = [item for item in items if item.nodeid not in direct]
+    # The protocol tears down what the next item it runs does not share.
+    following = dict(zip((item.nodeid for item in protocol), protocol[1:] + [None]))
     for item in items:
         if item.nodeid in direct:
             results.append(run_direct(item))
         else:
-            index = protocol.index(item)
-            nextitem = protocol[index + 1] if index + 1 < len(protocol) else None
+            nextitem = following[item.nodeid]
             _item_reports.clear()
             item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
             outcome, phase, message, duration = outcome_of(list(_item_reports))
@@ -924,9 +933,8 @@ class Server:
         if request["op"] == "validate":
             # Here, not in the child: what is read and parsed here stays for the next candidates.
             self.original = self.original_of(request["file"])
-            function = request.get("function", "<module>")
-            if isinstance(self.original, OriginalFile) and function != "<module>":
-                self.original.function(function, int(request.get("startLine", 1)))
+            if isinstance(self.original, OriginalFile):
+                self.original.function(*swap_target(request))
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Candidate, Failure, Frame } from '../../src/core/types';
-import { assertOtherUntouched, firstFunctionCandidates } from '../helpers/templates';
+import { assertFunctionFixAmong, assertOtherUntouched, firstFunctionCandidates } from '../helpers/templates';
 
 // exception-guard: the failing test's exception left the suspect at a line, and the guard that
 // handles that input belongs before the statement. Each case is a buggy function followed by
@@ -158,8 +158,7 @@ describe('templates: exception-guard', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const candidates = await guardCandidates(c.buggy, [c.failure]);
-      const rank = candidates.findIndex((x) => x.newFunctionText === c.fixed) + 1;
-      assert.ok(rank > 0, `the fix is not among:\n${candidates.map((x) => x.summary).join('\n')}`);
+      const rank = candidates.indexOf(assertFunctionFixAmong(candidates, c.fixed)) + 1;
       assert.ok(rank <= c.rank, `the fix ranks ${rank}:\n${candidates.map((x) => x.summary).join('\n')}`);
       assertOtherUntouched(candidates, OTHER);
       assert.ok(candidates.length <= 30, `${candidates.length} guard candidates`);

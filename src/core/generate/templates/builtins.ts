@@ -1,5 +1,5 @@
 import type { Node } from '../../syntax/parser';
-import { describeChange, lineOf, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
+import { calleeName, describeChange, lineOf, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
 import { namesIn, nearestNames, occurrenceLines } from './nearby';
 import { identifierRole, type Scope, type ValueKind } from './scope';
 import { expressionKind, nameKind, takesCollection } from './value-kind';
@@ -34,10 +34,6 @@ const UNWRAPPABLE = new Set(['max', 'min', 'abs', 'int', 'float', 'round', 'len'
 
 const WRAPPABLE_NODES = new Set(['identifier', 'call', 'subscript', 'binary_operator', 'attribute']);
 const ARITHMETIC = /^(?:[-+*%]|\/\/?|\*\*)$/;
-
-function calleeName(call: Node | null): string | undefined {
-  return call?.type === 'call' ? call.childForFieldName('function')?.text : undefined;
-}
 
 /** Whether a value sits where it is returned, passed, assigned or compared. */
 function isValuePosition(node: Node): boolean {

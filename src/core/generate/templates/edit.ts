@@ -57,6 +57,11 @@ export function replaceNode(node: Node, text: string): Splice {
   return { start: node.startIndex, end: node.endIndex, text };
 }
 
+/** The callee's text of a call (`len`, `obj.get`); undefined for anything else. */
+export function calleeName(call: Node | null): string | undefined {
+  return call?.type === 'call' ? call.childForFieldName('function')?.text : undefined;
+}
+
 export function lineOf(node: Node): number {
   return node.startPosition.row + 1;
 }

@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
-import { describeAt, indentationAt, lineOf, nodeEdit, type Edit, type EditContext, type RaiseSite } from './edit';
-import { identifierRole, ownParameterNames } from './scope';
-import { enclosingLoops } from './statements';
+import { calleeName, describeAt, indentationAt, lineOf, nodeEdit, type Edit, type EditContext, type RaiseSite } from './edit';
+import { enclosingFunction, identifierRole, ownParameterNames } from './scope';
+import { NESTED_SCOPES, enclosingLoops } from './statements';
 
 // A missing guard the exception points at: the failing tests raised inside the suspect (an
 // IndexError on an empty list, a ZeroDivisionError, an AttributeError or TypeError on None, a
@@ -18,7 +18,6 @@ const MAX_RESULTS = 5;
 /** Literal-looking snippets taken from a docstring. */
 const MAX_DOCSTRING_LITERALS = 4;
 
-const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'lambda']);
 const DIVISIONS = new Set(['/', '//', '%']);
 const EMPTY_REPRS = new Set(['[]', "''", '""', '{}', '()', 'set()', '0', '0.0', 'None', 'b""', "b''"]);
 const STRING_METHODS = new Set(['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'title', 'capitalize', 'join', 'format', 'replace']);
@@ -27,8 +26,6 @@ const FALLBACK_PARAMETER = /default|fallback|otherwise/i;
 /** A test the guard makes, with how strongly the failure points at it. */
 interface Condition {
   text: string;
-  /** The expression tested, for the summary's anchor. */
-  subject: Node;
   plausibility: number;
 }
 
@@ -38,7 +35,7 @@ function statementAt(fn: Node, line: number): Node | null {
   const visit = (node: Node): void => {
     for (const child of node.namedChildren) {
       // A nested function's lines are its own: no statement of this function holds them.
-      if (!child || NESTED_SCOPES.has(child.type) || child.type === 'decorated_definition') continue;
+      if (!child || NESTED_SCOPES.has(child.type)) continue;
       if (lineOf(child) > line || child.endPosition.row + 1 < line) continue;
       if (child.parent?.type === 'block' && child.type !== 'comment') found = child;
       visit(child);
@@ -53,11 +50,6 @@ function headerNodes(statement: Node, line: number): Node[] {
   const body = statement.childForFieldName('body') ?? statement.childForFieldName('consequence');
   const all = statement.descendantsOfType(['subscript', 'binary_operator', 'attribute', 'call', 'augmented_assignment', 'identifier']);
   return all.filter((n): n is Node => !!n && lineOf(n) === line && (!body || n.endIndex <= body.startIndex));
-}
-
-function calleeName(call: Node): string | null {
-  const fn = call.childForFieldName('function');
-  return fn?.type === 'identifier' ? fn.text : null;
 }
 
 function firstArgument(call: Node): Node | null {
@@ -78,7 +70,7 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
   const empty = (repr: string): boolean => EMPTY_REPRS.has(repr) || /^(?:dict_\w+|odict_\w+)\(\[\]\)$/.test(repr);
   const conditions: Condition[] = [];
   const add = (subject: Node | null | undefined, text: (s: string) => string, plausibility: number): void => {
-    if (subject && plausibility > 0) conditions.push({ text: text(subject.text), subject, plausibility });
+    if (subject && plausibility > 0) conditions.push({ text: text(subject.text), plausibility });
   };
   const noneMessage = /NoneType/.test(site.message);
   for (const node of nodes) {
@@ -86,7 +78,7 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
       case 'ZeroDivisionError':
         if (node.type === 'binary_operator' && DIVISIONS.has(node.childForFieldName('operator')?.text ?? '')) {
           const divisor = node.childForFieldName('right');
-          const counted = divisor?.type === 'call' && calleeName(divisor) === 'len' ? firstArgument(divisor) : null;
+          const counted = divisor && calleeName(divisor) === 'len' ? firstArgument(divisor) : null;
           // len(xs) as the divisor: the idiomatic test is on xs itself.
           if (counted) add(counted, (xs) => `not ${xs}`, Math.min(1, evidence(counted, empty) + 0.1));
           add(divisor, (d) => `${d} == 0`, evidence(divisor, (r) => r === '0' || r === '0.0'));
@@ -126,7 +118,7 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
         }
         break;
       case 'ValueError':
-        if (node.type === 'call' && ['max', 'min', 'int', 'float'].includes(calleeName(node) ?? '')) {
+        if (['max', 'min', 'int', 'float'].includes(calleeName(node) ?? '')) {
           const argument = firstArgument(node);
           add(argument, (a) => `not ${a}`, /empty|invalid literal|could not convert/.test(site.message) ? 1 : 0.3);
         }
@@ -215,7 +207,9 @@ function emptyOf(node: Node): string | null {
     case 'binary_operator': {
       const operator = node.childForFieldName('operator')?.text;
       if (operator === '/') return '0.0';
-      return ['+', '-', '*', '//', '%', '**'].includes(operator ?? '') ? (emptyOf(node.childForFieldName('left')!) ?? '0') : null;
+      if (!['+', '-', '*', '//', '%', '**'].includes(operator ?? '')) return null;
+      const left = node.childForFieldName('left');
+      return (left && emptyOf(left)) ?? '0';
     }
     case 'subscript':
       return node.childrenForFieldName('subscript').some((s) => s?.type === 'slice') ? '[]' : null;
@@ -254,7 +248,7 @@ function emptyOf(node: Node): string | null {
 function emptyResults(fn: Node): string[] {
   const results: string[] = [];
   for (const statement of fn.descendantsOfType('return_statement')) {
-    if (!statement || ownerOf(statement)?.id !== fn.id) continue;
+    if (!statement || enclosingFunction(statement)?.id !== fn.id) continue;
     const value = statement.namedChildren[0];
     if (!value) continue;
     const parts = value.type === 'expression_list' || value.type === 'tuple' ? value.namedChildren : null;
@@ -276,11 +270,6 @@ function preferredQuote(fn: Node): '"' | "'" {
 /** A docstring's string literals written with the code's quote where that changes nothing else. */
 function inQuotes(literal: string, quote: '"' | "'"): string {
   return literal.replace(/'([^'"\\\n]*)'|"([^'"\\\n]*)"/g, (_, a: string | undefined, b: string | undefined) => `${quote}${a ?? b}${quote}`);
-}
-
-function ownerOf(node: Node): Node | null {
-  for (let p = node.parent; p; p = p.parent) if (NESTED_SCOPES.has(p.type)) return p;
-  return null;
 }
 
 /** What a guard may return, most likely first, with its plausibility. */
@@ -325,7 +314,6 @@ export function exceptionGuardEdits(ctx: EditContext): Edit[] {
   // One level of the function's own indentation.
   const step = (firstStatement && indentationAt(ctx.source, firstStatement).slice(indentationAt(ctx.source, fn).length)) || '    ';
   const edits: Edit[] = [];
-  const seen = new Set<string>();
   for (const site of ctx.raised) {
     const statement = statementAt(fn, site.line);
     if (!statement) continue;
@@ -341,9 +329,6 @@ export function exceptionGuardEdits(ctx: EditContext): Edit[] {
     for (const condition of conditionsFor(site, nodes)) {
       for (const exit of exits) {
         const text = `if ${condition.text}:\n${indent}${step}${exit.text}\n${indent}`;
-        const key = `${statement.startIndex}:${text}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
         edits.push({
           kind: 'exception-guard',
           plausibility: where * condition.plausibility * exit.plausibility,
@@ -354,5 +339,12 @@ export function exceptionGuardEdits(ctx: EditContext): Edit[] {
       }
     }
   }
-  return edits;
+  // Failing tests that raised at the same line propose the same edits: the first of each stays.
+  const seen = new Set<string>();
+  return edits.filter((edit) => {
+    const key = edit.splices.map((s) => `${s.start}:${s.end}:${s.text}`).join('|');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

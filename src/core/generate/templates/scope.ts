@@ -221,6 +221,12 @@ export function ownParameterNames(fn: Node): string[] {
   return names;
 }
 
+/** The function a node lies in, nested ones first. */
+export function enclosingFunction(node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition') return p;
+  return null;
+}
+
 export function enclosingClass(fn: Node): Node | null {
   let node = fn.parent;
   while (node) {

@@ -6,7 +6,8 @@ import { indentationAt, lineOf, type Splice } from './edit';
 // or move one line. Positions are line-end offsets (just before a line break), so an edit
 // after a function's last line never reaches past the suspect region.
 
-const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
+/** Definitions whose code is not their enclosing function's own. */
+export const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
 const SIMPLE = new Set([
   'expression_statement',
   'return_statement',

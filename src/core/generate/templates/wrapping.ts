@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { asOperand, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
-import { identifierRole, ownParameterNames, enclosingClass } from './scope';
+import { identifierRole, ownParameterNames, enclosingClass, enclosingFunction } from './scope';
 
 // A missing call around a value (quicksort(larger) written as larger, reversed(digits) as
 // digits) and a loop running the wrong way round (range(a, b) where range(b - 1, a - 1, -1)
@@ -15,11 +15,6 @@ function isSelfRecursive(fn: Node): string | null {
   if (fn.type !== 'function_definition' || enclosingClass(fn)) return null;
   const name = fn.childForFieldName('name')?.text;
   return name && ownParameterNames(fn).length === 1 ? name : null;
-}
-
-function enclosingFunction(node: Node): Node | null {
-  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition') return p;
-  return null;
 }
 
 function missingCalls(ctx: EditContext): Edit[] {
