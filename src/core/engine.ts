@@ -21,13 +21,14 @@ import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, Pyt
 
 const DEFAULT_TIME_BUDGET_MS = 60_000;
 /**
- * A candidate's wall limit once one timed out: this many times what the whole first run's
- * finished tests took, plus a base, and never under the floor (a forked candidate runs fewer
- * tests, without coverage tracing, but a fix may make a failing test do more work).
+ * A candidate's wall limits: a base plus so many times what the whole first run's finished
+ * tests took, between a floor and a ceiling (a forked candidate runs fewer tests, without
+ * coverage tracing, but a fix may make a failing test do more work than the bug let it).
+ * Generous at first; tight once a candidate timed out, since candidates that loop are then
+ * common (on small projects a 10 s first limit cost half the search's time).
  */
-const AFTER_TIMEOUT_FACTOR = 5;
-const AFTER_TIMEOUT_BASE_MS = 1_000;
-const AFTER_TIMEOUT_FLOOR_MS = 2_000;
+const FIRST_LIMIT = { factor: 20, baseMs: 2_000, floorMs: 4_000, ceilingMs: 10_000 };
+const AFTER_TIMEOUT_LIMIT = { factor: 5, baseMs: 500, floorMs: 1_000, ceilingMs: 10_000 };
 
 interface Clock {
   startedAt: number;
@@ -153,14 +154,16 @@ async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], anal
   return patches.map((patch, index) => ({ ...patch, modelLogProb: scored[index]?.modelLogProb ?? patch.modelLogProb }));
 }
 
-/** The candidates' wall limit after a timeout, from the first run's durations; short from the start when a test timed out there. */
-function afterTimeoutLimit(run: PytestRun): { timeoutMs: number; startShort: boolean } {
+/** The candidates' wall limits from the first run's durations; short from the start when a test timed out there. */
+function candidateLimits(run: PytestRun): { perCandidateTimeoutMs: number; afterTimeout: { timeoutMs: number; startShort: boolean } } {
   const finished = run.tests.filter((test) => test.outcome !== 'timeout' && test.outcome !== 'crashed');
   const total = finished.reduce((sum, test) => sum + test.durationMs, 0);
+  // Whole seconds: the limits are shown to the user.
+  const limit = (rule: typeof FIRST_LIMIT) =>
+    Math.min(rule.ceilingMs, Math.max(rule.floorMs, Math.ceil((rule.baseMs + rule.factor * total) / 1000) * 1000));
   return {
-    // Whole seconds: the limit is shown to the user.
-    timeoutMs: Math.max(AFTER_TIMEOUT_FLOOR_MS, Math.ceil((AFTER_TIMEOUT_BASE_MS + AFTER_TIMEOUT_FACTOR * total) / 1000) * 1000),
-    startShort: run.tests.some((test) => test.outcome === 'timeout'),
+    perCandidateTimeoutMs: limit(FIRST_LIMIT),
+    afterTimeout: { timeoutMs: limit(AFTER_TIMEOUT_LIMIT), startShort: run.tests.some((test) => test.outcome === 'timeout') },
   };
 }
 
@@ -205,7 +208,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
       passing: analysis.run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
       workers,
       coverage: coverageByTest(analysis.run),
-      afterTimeout: afterTimeoutLimit(analysis.run),
+      ...candidateLimits(analysis.run),
       sandbox: options.sandbox,
     },
     hooks.signal,

@@ -128,6 +128,21 @@ describe('ValidatorPool on a buggy quicksort', () => {
     assert.match(broken.detail, /SyntaxError/);
   });
 
+  it('re-executes the module when an edit in the body reaches outside the function', async () => {
+    const outcome = await pool.validate(
+      candidate('quicksort', (text) => fixed(text).replace('    return lesser + [pivot] + greater\n', '    return lesser + [pivot] + greater\nSORTS = 1\n')),
+    );
+    assert.equal(outcome.verdict, 'validated', outcome.detail);
+    assert.equal(outcome.method, 'reexec');
+  });
+
+  it('runs no test for a candidate that parses but does not compile', async () => {
+    const outcome = await pool.validate(candidate('quicksort', (text) => text.replace('    return lesser + [pivot] + greater', 'return lesser')));
+    assert.equal(outcome.verdict, 'failed');
+    assert.match(outcome.detail, /SyntaxError: 'return' outside function/);
+    assert.deepEqual(outcome.tests, []);
+  });
+
   it('keeps the protocol intact when the candidate prints', async () => {
     const noisy = (text: string) =>
       fixed(text)
@@ -446,6 +461,46 @@ describe('ValidatorPool.start', () => {
       ValidatorPool.start(options({ python: path.join(os.tmpdir(), 'no-such-python'), workers: 1 })),
       (error: unknown) => error instanceof UserError && error.code === 'no-python',
     );
+  });
+});
+
+describe("ValidatorPool's candidate children", () => {
+  const fixtures = path.join(packageRoot(), 'test', 'fixtures');
+
+  /** A candidate for `file` that leaves `fn` (lines [from, to]) as it is apart from `edit`. */
+  function unchanged(workspace: string, file: string, fn: string, lines: [number, number], edit: (text: string) => string): Candidate {
+    const text = edit(fs.readFileSync(path.join(workspace, file), 'utf8'));
+    return { ...candidate(fn, () => text, lines), file, newFileText: text, newFunctionText: text.split('\n').slice(lines[0] - 1, lines[1]).join('\n') };
+  }
+
+  it('start on the main thread and draw new random numbers, as after any fork', async () => {
+    const workspace = path.join(fixtures, 'validate-fork');
+    const pool = await ValidatorPool.start({ workspace, python, failing: ['test_lottery.py::test_draw_is_negative'], passing: [], workers: 1 });
+    try {
+      const draws: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const outcome = await pool.validate(unchanged(workspace, 'lottery.py', 'draw', [6, 7], (text) => text.replace('random.random()', 'random.random() + 0')));
+        assert.equal(outcome.verdict, 'failed');
+        // The main-thread check passed; the draw failed with the number it drew.
+        const drawn = /assert (0\.\d+) < 0/.exec(outcome.detail);
+        assert.ok(drawn, outcome.detail);
+        draws.push(drawn[1]!);
+      }
+      assert.equal(new Set(draws).size, 3, draws.join(', '));
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it("run the project's own after-fork handlers", async () => {
+    const workspace = path.join(fixtures, 'validate-at-fork');
+    const pool = await ValidatorPool.start({ workspace, python, failing: ['test_answer.py::test_answer_in_a_forked_child'], passing: [], workers: 1 });
+    try {
+      const outcome = await pool.validate(unchanged(workspace, 'answer.py', 'answer', [1, 2], (text) => text.replace('41', '42')));
+      assert.equal(outcome.verdict, 'validated', outcome.detail);
+    } finally {
+      await pool.dispose();
+    }
   });
 });
 
