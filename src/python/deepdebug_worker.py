@@ -35,6 +35,7 @@ Replies: ``{"op": "ready", "collected", "missing", "pid"}`` once, then one
 
 from __future__ import annotations
 
+import __future__
 import ast
 import codecs
 import gc
@@ -174,11 +175,10 @@ def pick_node(nodes: List[ast.AST], start_line: int) -> ast.AST:
     return min(nodes, key=lambda n: abs(first_line(n) - start_line))
 
 
-def outermost_function(tree: ast.AST, qualname: str, start_line: int) -> Optional[Tuple[str, Any, Any]]:
+def outermost_function(table: Dict[str, List[ast.AST]], qualname: str, start_line: int) -> Optional[Tuple[str, Any, Any]]:
     """(qualname, node) of the outermost function enclosing (or being) ``qualname``, and the
     target's own node: nested functions are rebuilt from their parent's code on every call, so
     swapping the parent's code covers them (escaped instances are handled by swap_in)."""
-    table = functions_by_qualname(tree)
     if qualname not in table:
         return None
     target: Any = pick_node(table[qualname], start_line)
@@ -286,6 +286,12 @@ def unparsable(error: BaseException) -> PatchError:
     return PatchError(f"{type(error).__name__}: {error}")
 
 
+def assertion_rewriter(module: Any) -> Any:
+    """pytest's import hook where it loaded the module (test modules, conftest), else None."""
+    loader = getattr(module, "__loader__", None)
+    return loader if type(loader).__name__ == "AssertionRewritingHook" else None
+
+
 class PatchedText:
     """A candidate's text of one file: parsed at most once (only where a swap cannot be planned
     from the text: see plan_confined_swap), and compiled once per way the file's modules
@@ -315,8 +321,7 @@ class PatchedText:
 
     def code_for(self, module: Any) -> Any:
         """The module code as the module's own loader would compile the text."""
-        loader = getattr(module, "__loader__", None)
-        rewriting = loader if type(loader).__name__ == "AssertionRewritingHook" else None
+        rewriting = assertion_rewriter(module)
         if rewriting not in self._codes:
             # From the text where nothing needed the tree: the parser's tree then never becomes
             # Python objects, the larger part of the cost.
@@ -337,24 +342,34 @@ class SwapPlan:
     """The outermost function holding the edit, and the edited function itself (the same node
     unless nested), in the original and the patched module."""
 
-    def __init__(self, name: str, old_node: Any, new_node: Any, old_target: Any, new_target: Any) -> None:
+    def __init__(self, name: str, old_node: Any, new_node: Any, old_target: Any, new_target: Any, alone: Any = None) -> None:
         self.name = name
         self.old_node = old_node
         self.new_node = new_node
+        # Module code holding only the new function, compiled in its classes (plan_confined_swap),
+        # for modules compiled plainly; None: compile the whole patched text.
+        self.alone = alone
         self.old_target = old_target
         self.new_target = new_target
 
 
 class OriginalFunction:
-    """The outermost function holding an edit in the original module, with everything around
-    it, as plan_swap compares them."""
+    """The outermost function holding an edit in the original module, and what plan_swap
+    compares: its decorators and everything around it, dumped once, when first needed (edits
+    recognised from the text never need them)."""
 
-    def __init__(self, name: str, node: Any, target: Any, decorators: str, around: str) -> None:
+    def __init__(self, name: str, node: Any, target: Any, tree: ast.Module) -> None:
         self.name = name
         self.node = node
         self.target = target
-        self.decorators = decorators
-        self.around = around
+        self._tree = tree
+        self._dumps: Optional[Tuple[str, str]] = None
+
+    def dumps(self) -> Tuple[str, str]:
+        """(decorators, everything around the function)."""
+        if self._dumps is None:
+            self._dumps = (decorators_of(self.node), without_node(self._tree, self.node))
+        return self._dumps
 
 
 class OriginalFile:
@@ -373,25 +388,56 @@ class OriginalFile:
             self.encoding = "utf-8" if handle.encoding == "utf-8-sig" else handle.encoding
         # Without line ends, which reading translated.
         self.lines = self.source.splitlines()
-        self._tree: Optional[ast.AST] = None
+        self._tree: Optional[ast.Module] = None
+        self._imports: Optional[List[ast.stmt]] = None
+        self._table: Optional[Dict[str, List[ast.AST]]] = None
         self._functions: Dict[Tuple[str, int], Optional[OriginalFunction]] = {}
+
+    @property
+    def tree(self) -> ast.Module:
+        """The file's syntax tree; empty where it does not parse (it is then not what its modules
+        were loaded from: no swap)."""
+        if self._tree is None:
+            try:
+                self._tree = ast.parse(self.source, self.path)
+            except (SyntaxError, ValueError):
+                self._tree = ast.Module(body=[], type_ignores=[])
+        return self._tree
+
+    @property
+    def future_flags(self) -> int:
+        """The compiler flags of the file's ``from __future__`` imports."""
+        flags = 0
+        for statement in self.tree.body:
+            if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
+                for alias in statement.names:
+                    flags |= getattr(__future__, alias.name).compiler_flag
+        return flags
+
+    @property
+    def imports(self) -> List[ast.stmt]:
+        """The import statements of the module's own scope: the compiler calls a function of a
+        module imported there by attribute, not as a method."""
+        if self._imports is None:
+            self._imports = []
+            pending: List[ast.AST] = [self.tree]
+            while pending:
+                for child in ast.iter_child_nodes(pending.pop()):
+                    if isinstance(child, (ast.Import, ast.ImportFrom)):
+                        self._imports.append(child)
+                    elif not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                        pending.append(child)
+        return self._imports
 
     def function(self, qualname: str, start_line: int) -> Optional[OriginalFunction]:
         """The outermost function holding ``qualname``; None for the module level, or when the
-        file does not parse (it is then not what its modules were loaded from: no swap)."""
+        file does not parse."""
         key = (qualname, start_line)
         if key not in self._functions:
-            if self._tree is None:
-                try:
-                    self._tree = ast.parse(self.source, self.path)
-                except (SyntaxError, ValueError):
-                    self._tree = ast.Module(body=[], type_ignores=[])
-            hit = outermost_function(self._tree, qualname, start_line)
-            self._functions[key] = (
-                None
-                if hit is None
-                else OriginalFunction(hit[0], hit[1], hit[2], decorators_of(hit[1]), without_node(self._tree, hit[1]))
-            )
+            if self._table is None:
+                self._table = functions_by_qualname(self.tree)
+            hit = outermost_function(self._table, qualname, start_line)
+            self._functions[key] = None if hit is None else OriginalFunction(hit[0], hit[1], hit[2], self.tree)
         return self._functions[key]
 
 
@@ -410,13 +456,12 @@ def plan_swap(original: OriginalFile, new_tree: ast.AST, qualname: str, start_li
     old = original.function(qualname, start_line)
     if old is None:
         return None
-    new_hit = outermost_function(new_tree, qualname, start_line)
+    new_hit = outermost_function(functions_by_qualname(new_tree), qualname, start_line)
     if new_hit is None or old.name != new_hit[0]:
         return None
     new_node = new_hit[1]
-    if old.decorators != decorators_of(new_node):
-        return None
-    if old.around != without_node(new_tree, new_node):
+    decorators, around = old.dumps()
+    if decorators != decorators_of(new_node) or around != without_node(new_tree, new_node):
         return None
     return SwapPlan(old.name, old.node, new_node, old.target, new_hit[2])
 
@@ -442,7 +487,8 @@ def plan_swap_step(module: Any, plan: SwapPlan, patched: PatchedText) -> Optiona
     reference sees the new body. None when a swap cannot express the edit (function not found
     live, other free variables)."""
     old_node, new_node = plan.old_node, plan.new_node
-    new_code = find_code(patched.code_for(module), new_node.name, first_line(new_node))
+    alone = plan.alone is not None and assertion_rewriter(module) is None
+    new_code = find_code(plan.alone if alone else patched.code_for(module), new_node.name, first_line(new_node))
     if new_code is None:
         return None
     container: Any = module
@@ -458,6 +504,13 @@ def plan_swap_step(module: Any, plan: SwapPlan, patched: PatchedText) -> Optiona
         and same_file(f.__code__.co_filename, patched.path)
     ]
     if not live or any(f.__code__.co_freevars != new_code.co_freevars for f in live):
+        return None
+    # Compiled alone, it must sit in the same scopes as the live one: the same classes, and no
+    # generic class's type parameters around it (3.12+ nests methods in their scope).
+    if alone and (
+        getattr(live[0].__code__, "co_qualname", None) != getattr(new_code, "co_qualname", None)
+        or (live[0].__code__.co_flags ^ new_code.co_flags) & inspect.CO_NESTED
+    ):
         return None
     escaped: Optional[List[Tuple[Any, Any]]] = []
     if plan.old_target is not old_node:
@@ -494,8 +547,10 @@ def plan_confined_swap(original: OriginalFile, patched: PatchedText, qualname: s
     if head + 1 < first.lineno or len(before) - tail > node.end_lineno:
         return None
     lines = after[node.lineno - 1 : node.end_lineno + len(after) - len(before)]
-    # An indented def parses inside a block of its own indentation.
-    text = ("if 1:\n" if node.col_offset else "") + "\n".join(lines) + "\n"
+    # An indented def parses inside a block of its own indentation; blank lines first put it on
+    # its own line number.
+    block = ["if 1:"] if node.col_offset else []
+    text = "\n" * (node.lineno - 1 - len(block)) + "\n".join(block + lines) + "\n"
     try:
         body = ast.parse(text).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -507,9 +562,22 @@ def plan_confined_swap(original: OriginalFile, patched: PatchedText, qualname: s
     if len(body) != 1 or type(body[0]) is not type(node) or body[0].name != node.name:  # type: ignore[attr-defined]
         return None
     new_node: Any = body[0]
-    ast.increment_lineno(new_node, node.lineno - new_node.lineno)
     new_node.decorator_list = node.decorator_list  # the same lines of the same text
-    return SwapPlan(old.name, node, new_node, node, new_node)
+    # The function compiles alone as it does in the file: inside its classes (private names,
+    # super(), qualified name), after the module's imports, with its future imports; the rest
+    # of the module is the original's, so compiling all of it again would give nothing new.
+    classes = old.name.split(".")[:-1]
+    wrapper = ast.parse("".join(f"{' ' * depth}class {name}:\n" for depth, name in enumerate(classes)) + " " * len(classes) + "pass\n")
+    innermost: Any = wrapper
+    for _ in classes:
+        innermost = innermost.body[-1]
+    innermost.body = [new_node]
+    wrapper.body[:0] = original.imports
+    try:
+        alone = compile(wrapper, patched.path, "exec", flags=original.future_flags, dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # plan_swap reports it
+    return SwapPlan(old.name, node, new_node, node, new_node, alone)
 
 
 def swap_in(step: SwapStep) -> bool:

@@ -37,6 +37,36 @@ describe('template rounds', () => {
     for (const pair of pairs) assert.ok(pair.newFileText.startsWith('def helper():\n    return 2\n'), 'the other function is untouched');
   });
 
+  it('widens the pairs past the best single edits while the search goes on', async () => {
+    // Every other line ranks above the loop's, so both edits of the fix rank below the first pair window.
+    const source = `def triangular(n):
+    total = 0
+    count = 0
+    limit = n * 2 - 1
+    step = 1 + n // 3
+    for i in range(2, n):
+        total += i
+    return total + count * limit * step
+`;
+    const ranked: Suspect = {
+      ...suspect,
+      startLine: 1,
+      endLine: 8,
+      lines: [2, 3, 4, 5, 7, 8].map((line) => ({ line, score: 1 })).concat([{ line: 6, score: 0.01 }]),
+    };
+    const stream = await templateStream([ranked], async () => source);
+    const singles = await drain(() => stream.next());
+    const rank = (text: string) => singles.findIndex((c) => c.newFileText.includes(text));
+    for (const edit of ['range(1, n)', 'range(2, n + 1)']) assert.ok(rank(edit) >= 60, `${edit} ranks ${rank(edit)} of ${singles.length}`);
+    const round = stream.pairs();
+    const pairs = await drain(() => round.next());
+    const fixed = normalizeCode(source.replace('range(2, n)', 'range(1, n + 1)'));
+    assert.ok(
+      pairs.some((c) => normalizeCode(c.newFileText) === fixed),
+      `no pair among ${pairs.length} makes the fix`,
+    );
+  });
+
   it('proposes edits on top of a partial fix, each replacing the original lines with both edits', async () => {
     const stream = await templateStream([suspect], async () => TRIANGULAR);
     const singles = await drain(() => stream.next());

@@ -96,8 +96,12 @@ interface Proposal {
 
 /** A pair of edits on different lines is less likely than one on the same line. */
 const PAIR_ACROSS_LINES = 0.5;
-/** Pairs are made from this many of the best single edits. */
-const PAIRED_SINGLES = 60;
+/**
+ * Pairs come in windows, so the two-edit round widens for as long as the budget lasts: the
+ * first pairs the best this-many single edits among themselves, each next one pairs the next
+ * this-many with every better edit.
+ */
+const PAIR_WINDOW = 60;
 
 /**
  * Candidates from proposals, made as they are taken, best first; duplicates (same normalized
@@ -124,9 +128,9 @@ export class TemplateStream {
     return null;
   }
 
-  /** A stream of two-edit candidates from this stream's best single edits. */
-  pairs(): TemplateStream {
-    return new TemplateStream(pairsOf(this.proposals.slice(0, PAIRED_SINGLES)));
+  /** Two-edit candidates from this stream's single edits: the best edits' pairs first, then widening. */
+  pairs(): PairStream {
+    return new PairStream(this.proposals);
   }
 
   private async materialize({ region, edit, editKind, score }: Proposal): Promise<Candidate | null> {
@@ -147,6 +151,25 @@ export class TemplateStream {
       summary: edit.summary,
       score,
     });
+  }
+}
+
+/** Pairs of single edits, window by window (PAIR_WINDOW), each window's best first; windows are made as they are reached. */
+export class PairStream {
+  private window = 0;
+  private current: TemplateStream | null = null;
+
+  constructor(private readonly singles: readonly Proposal[]) {}
+
+  async next(): Promise<Candidate | null> {
+    for (;;) {
+      const candidate = await this.current?.next();
+      if (candidate) return candidate;
+      const from = this.window * PAIR_WINDOW;
+      if (from >= this.singles.length) return null;
+      this.current = new TemplateStream(pairsOf(this.singles.slice(0, from + PAIR_WINDOW), from));
+      this.window++;
+    }
   }
 }
 
@@ -222,11 +245,11 @@ export async function templateStreamOn(base: Candidate, original: string, weight
   }
 }
 
-/** Pairs of edits that both apply (no overlapping splices), from `singles` best first: same line first, then any two. */
-function pairsOf(singles: Proposal[]): Proposal[] {
+/** Pairs of edits that both apply (no overlapping splices), whose worse edit is `singles[from]` or later. */
+function pairsOf(singles: readonly Proposal[], from: number): Proposal[] {
   const pairs: Proposal[] = [];
-  for (let i = 0; i < singles.length; i++) {
-    for (let j = i + 1; j < singles.length; j++) {
+  for (let j = Math.max(1, from); j < singles.length; j++) {
+    for (let i = 0; i < j; i++) {
       const a = singles[i]!;
       const b = singles[j]!;
       if (a.region !== b.region || overlaps(a.edit.splices, b.edit.splices)) continue;
