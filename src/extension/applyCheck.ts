@@ -3,7 +3,8 @@
 import { sha256 } from '../core/hash';
 import { encodeSource } from '../core/sourceEncoding';
 import type { SourceEncoding } from '../core/types';
-import { isTestFile, type PatchRecord, type RunRecord } from './runRecord';
+import { isTestFile } from '../core/pytest/failures';
+import type { PatchRecord, RunRecord } from './runRecord';
 
 /** Replace `text` between two character offsets of the current document. */
 export interface TextReplacement {

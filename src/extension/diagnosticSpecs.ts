@@ -1,8 +1,9 @@
 // Where a run's findings show up in the editor: the failing assertion in each test, and the
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
+import { nodeidFile } from '../core/pytest/failures';
 import type { Failure, Frame } from '../core/types';
-import { absolutePath, nodeidFile, pendingPatches, stillFailing, testName, testsPassedText, type RunRecord } from './runRecord';
+import { absolutePath, pendingPatches, stillFailing, testName, testsPassedText, type RunRecord } from './runRecord';
 
 export const DiagnosticCodes = {
   failure: 'deepdebug.failure',

@@ -2,6 +2,7 @@
 // patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
+import { nodeidFile } from '../core/pytest/failures';
 import type { AnalyzeReport, Containment, Failure, FixReport, Hint, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
 export type PatchStatus = 'pending' | 'applied' | 'discarded';
@@ -102,11 +103,6 @@ export function testsPassedText(patch: ValidatedPatch): string {
   return `passes ${suitePassed}/${suiteTotal} test${suiteTotal === 1 ? '' : 's'}`;
 }
 
-/** The file part of a pytest node id: "tests/test_a.py::TestX::test_y" -> "tests/test_a.py". */
-export function nodeidFile(nodeid: string): string {
-  const at = nodeid.indexOf('::');
-  return at < 0 ? nodeid : nodeid.slice(0, at);
-}
 
 /** The short test name for messages: "tests/test_a.py::test_y[1]" -> "test_y[1]". */
 export function testName(nodeid: string): string {
@@ -114,16 +110,6 @@ export function testName(nodeid: string): string {
   return at < 0 ? nodeid : nodeid.slice(at + 2);
 }
 
-/**
- * Test files are the files pytest collects tests from: the failing tests' own files, plus
- * pytest's default patterns and conftest.py.
- */
-export function isTestFile(file: string, failures: readonly Failure[]): boolean {
-  const posix = file.split(path.sep).join('/');
-  if (failures.some((failure) => nodeidFile(failure.nodeid) === posix)) return true;
-  const base = path.posix.basename(posix);
-  return base === 'conftest.py' || /^test_.*\.py$/.test(base) || /_test\.py$/.test(base);
-}
 
 /** A listener set for "the runs changed". */
 export class RunStore {

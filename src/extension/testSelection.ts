@@ -2,8 +2,8 @@
 // controller, the Python extension's included), a test message's traceback, or a Python file.
 // Plain logic (no vscode import): callers pass file-system paths, not Uris.
 import * as path from 'node:path';
+import { isTestFile } from '../core/pytest/failures';
 import type { Frame } from '../core/types';
-import { isTestFile } from './runRecord';
 
 /** The parts of a vscode.TestItem this needs. */
 export interface TestItemRef {

@@ -61,4 +61,12 @@ describe('isTestFile', () => {
       assert.equal(isTestFile(file), false, file);
     }
   });
+
+  it("counts the failing tests' own files, whatever their names", () => {
+    const [failure] = failuresOf(run([result('checks/verify.py::test_total', 'failed')]));
+    assert.equal(isTestFile('checks/verify.py', [failure!]), true);
+    assert.equal(isTestFile('checks\\verify.py', [failure!]), true);
+    assert.equal(isTestFile('checks/verify.py'), false);
+    assert.equal(isTestFile('checks/total.py', [failure!]), false);
+  });
 });

@@ -25,10 +25,21 @@ function kindOf(test: TestResult): Failure['kind'] {
   return test.phase === 'collect' ? 'collection' : 'test';
 }
 
-/** pytest's default test file names (test_*.py, *_test.py), conftest.py, and files under tests/ or test/. */
-export function isTestFile(file: string): boolean {
+/** The file part of a pytest node id: "tests/test_a.py::TestX::test_y" -> "tests/test_a.py". */
+export function nodeidFile(nodeid: string): string {
+  const at = nodeid.indexOf('::');
+  return at < 0 ? nodeid : nodeid.slice(0, at);
+}
+
+/**
+ * The one rule for test files (workspace-relative paths): the files of the failing tests
+ * given, pytest's default test file names (test_*.py, *_test.py), conftest.py, and files
+ * under tests/ or test/.
+ */
+export function isTestFile(file: string, failures: readonly Failure[] = []): boolean {
   const parts = file.split(/[\\/]/);
-  const name = parts[parts.length - 1];
+  if (failures.some((failure) => nodeidFile(failure.nodeid) === parts.join('/'))) return true;
+  const name = parts[parts.length - 1]!;
   if (!name.endsWith('.py')) return false;
   if (name === 'conftest.py' || name.startsWith('test_') || name.endsWith('_test.py')) return true;
   return parts.slice(0, -1).some((dir) => dir === 'tests' || dir === 'test');

@@ -1,4 +1,5 @@
 import type { PytestRun, TestResult, TestScope } from '../types';
+import { nodeidFile } from './failures';
 
 // The tests around a selection. A user who clicks one failing test (or filters with -k / -m)
 // runs only that test, yet a patch that fixes it by breaking the other tests of its file is
@@ -15,7 +16,7 @@ const FILTERS = new Set(['-k', '-m']);
 export function neighbourFiles(selection: readonly string[], run: PytestRun): string[] | null {
   const narrow = selection.some((item) => FILTERS.has(item) || item.includes('::'));
   if (!narrow) return null;
-  const files = new Set(run.tests.filter((test) => test.phase !== 'collect').map((test) => test.nodeid.split('::')[0]!));
+  const files = new Set(run.tests.filter((test) => test.phase !== 'collect').map((test) => nodeidFile(test.nodeid)));
   return files.size > 0 ? [...files] : null;
 }
 

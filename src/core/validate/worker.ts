@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
+import { nodeidFile } from '../pytest/failures';
 import { createPidsCgroup, type PidsCgroup } from './limits';
 import type { CheckRequest, ReadyMessage, ResultMessage, ValidateRequest, WorkerMessage, WorkerRequest } from './protocol';
 import { sandboxArgs } from './sandbox';
@@ -50,7 +51,7 @@ export class WorkerDiedError extends Error {
 
 /** The files holding the tests: pytest collects those (an unknown node id would abort it). */
 function testFiles(nodeids: readonly string[]): string[] {
-  return [...new Set(nodeids.map((id) => id.split('::')[0]!))];
+  return [...new Set(nodeids.map(nodeidFile))];
 }
 
 export class WorkerProcess {

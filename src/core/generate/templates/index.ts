@@ -1,4 +1,5 @@
 import type { Candidate, Failure, Frame, Suspect } from '../../types';
+import { isTestFile } from '../../pytest/failures';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
 import { lineAt, lineCount, lineEndOffset, lineStarts } from '../lines';
@@ -34,7 +35,7 @@ export interface TemplateOptions {
   maxCandidates?: number;
   /** Propose edits in test files too (off by default). */
   allowTestEdits?: boolean;
-  /** Which files are tests; default: test_*.py, *_test.py and conftest.py. */
+  /** Which files are tests; default: isTestFile's rule. */
   isTestFile?: (file: string) => boolean;
   /** The failures being repaired: their frames' locals tell which names were None, their exceptions where guards belong. */
   failures?: Failure[];
@@ -67,10 +68,6 @@ const FAMILIES: EditFamily[] = [
   moveEdits,
   exceptionGuardEdits,
 ];
-
-export function looksLikeTestFile(file: string): boolean {
-  return /(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|conftest)\.py$/.test(file);
-}
 
 interface Region {
   suspect: Suspect;
@@ -192,14 +189,14 @@ export async function templateStream(
   readSource: (file: string) => Promise<string | null>,
   options: TemplateOptions = {},
 ): Promise<TemplateStream> {
-  const isTestFile = options.isTestFile ?? looksLikeTestFile;
+  const isTest = options.isTestFile ?? isTestFile;
   const topScore = Math.max(0, ...suspects.map((s) => s.score));
   const sources = new Map<string, string | null>();
   const trees = new Map<string, Tree>();
   const proposals: Proposal[] = [];
   try {
     for (const [rank, suspect] of suspects.entries()) {
-      if (!options.allowTestEdits && isTestFile(suspect.file)) continue;
+      if (!options.allowTestEdits && isTest(suspect.file)) continue;
       if (!sources.has(suspect.file)) sources.set(suspect.file, await readSource(suspect.file));
       const source = sources.get(suspect.file);
       if (source === null || source === undefined) continue;
