@@ -1,5 +1,6 @@
 // Whether a patch may be applied to the document as it is now, and the smallest edit that does
 // it. Plain logic (no vscode import) so the refusal rules are testable without an editor.
+import { commonPrefix, commonSuffix } from '../core/common-ends';
 import { sha256 } from '../core/hash';
 import { encodeSource } from '../core/sourceEncoding';
 import type { SourceEncoding } from '../core/types';
@@ -78,12 +79,9 @@ function isAscii(text: string): boolean {
  * untouched, so undo, cursors and folding outside the edited lines stay where they were.
  */
 export function smallestReplacement(before: string, after: string): TextReplacement {
-  const limit = Math.min(before.length, after.length);
-  let prefix = 0;
-  while (prefix < limit && before[prefix] === after[prefix]) prefix++;
+  let prefix = commonPrefix(before, after);
   if (prefix > 0) prefix = before.lastIndexOf('\n', prefix - 1) + 1; // back to the start of its line
-  let suffix = 0;
-  while (suffix < limit - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  let suffix = commonSuffix(before, after, Math.min(before.length, after.length) - prefix);
   // Forward to a line start, so the replaced range covers whole lines.
   while (suffix > 0 && before[before.length - suffix - 1] !== '\n') suffix--;
   return { start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) };

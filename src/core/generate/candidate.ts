@@ -1,4 +1,5 @@
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
+import { commonEnds } from '../common-ends';
 import type { Candidate, CandidateSource } from '../types';
 import { Edit as TreeEdit } from 'web-tree-sitter';
 import { parsePython, pythonParser, type Node, type Tree } from '../syntax/parser';
@@ -115,11 +116,7 @@ async function spliceParses(source: string, edit: Splice, startLine: number): Pr
 
 /** The tree edit for `before` -> `after` at `offset`, narrowed to the span that differs. */
 function minimalEdit(before: string, after: string, offset: number, startLine: number): TreeEdit {
-  let prefix = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  const { prefix, suffix } = commonEnds(before, after);
   const origin = { row: startLine - 1, column: 0 };
   const startPosition = endPoint(before.slice(0, prefix), origin);
   return new TreeEdit({

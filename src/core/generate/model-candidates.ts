@@ -1,4 +1,5 @@
 import type { Candidate, Failure, Suspect } from '../types';
+import { commonEnds } from '../common-ends';
 import { throwIfAborted } from '../errors';
 import { applyOutput, fitsFormat, skeletonBudget, targetText, type PatchModel } from '../model';
 import { buildModelInput } from '../skeleton';
@@ -55,10 +56,7 @@ export async function modelInputFor(
 function changedLines(oldFunction: string, newFunction: string, startLine: number): string {
   const before = oldFunction.split('\n');
   const after = newFunction.split('\n');
-  let prefix = 0;
-  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  const { prefix, suffix } = commonEnds(before, after);
   const first = startLine + prefix;
   const last = startLine + before.length - 1 - suffix;
   if (last < first) return `insert before line ${first}`;

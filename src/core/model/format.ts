@@ -1,3 +1,4 @@
+import { commonEnds } from '../common-ends';
 import type { ModelInput } from '../types';
 import { END_MARKER, TARGET_EDIT_MARKER } from '../skeleton';
 
@@ -74,16 +75,7 @@ export function targetText(oldFunction: string, newFunction: string, format: Mod
   const before = splitLines(oldFunction);
   const after = splitLines(newFunction);
   if (before.length >= LINE_MARKERS) return null;
-  let prefix = 0;
-  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < before.length - prefix &&
-    suffix < after.length - prefix &&
-    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
+  const { prefix, suffix } = commonEnds(before, after);
   const replaced = after.slice(prefix, after.length - suffix);
   return `<L${prefix}><L${before.length - suffix}>${replaced.join('\n')}`;
 }
