@@ -44,15 +44,13 @@ async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<str
   return patch.file;
 }
 
-/** Failures where the test did not finish by itself: it hung or took the interpreter down. */
-const FAULTS = new Set(['TestTimeout', 'RunTimeout', 'InterpreterCrash']);
-
 /** What limited the run without stopping it, one line each, for stderr: the report itself goes to stdout. */
 function warningsOf(report: FixReport, modelRequested: boolean): string[] {
   const warnings: string[] = [];
   if (modelRequested && report.model.note) warnings.push(report.model.note);
   for (const failure of report.failures) {
-    if (FAULTS.has(failure.exception)) warnings.push(`${failure.nodeid}: ${failure.message}`);
+    // Tests that did not finish by themselves: they hung or took the interpreter down.
+    if (failure.kind === 'timeout' || failure.kind === 'crash') warnings.push(`${failure.nodeid}: ${failure.message}`);
   }
   if (report.flaky.length > 0) warnings.push(`flaky tests (passed on a re-run) are not repaired: ${report.flaky.join(', ')}`);
   return [...warnings, ...(report.warnings ?? [])];
