@@ -81,8 +81,11 @@
       children.push(
         section('Validated fixes', 'patches', state.patches.map((/** @type {any} */ patch) => {
           const article = h('li', { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` }, [
-            h('h4', {}, [`${patch.rank}. ${patch.summary}`]),
-            h('div', { class: 'muted' }, [`${patch.where} · ${patch.tests} · ${patch.source}`]),
+            h('h4', {}, [patch.summary]),
+            h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
+            patch.why.length
+              ? h('ul', { class: 'why', 'aria-label': 'Why it is a fix' }, patch.why.map((/** @type {string} */ line) => h('li', {}, [line])))
+              : h('div', {}, [patch.tests]),
             diffBlock(patch.diff),
           ]);
           if (patch.status === 'pending') {

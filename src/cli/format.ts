@@ -1,5 +1,6 @@
+import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
 import { testScopeText } from '../core/pytest/neighbours';
-import type { AnalyzeReport, Failure, FixReport, SearchStats, Suspect } from '../core/types';
+import type { AnalyzeReport, Failure, FixReport, SearchStats, Suspect, ValidatedPatch } from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
 
@@ -9,8 +10,7 @@ function formatFailures(failures: readonly Failure[]): string[] {
   for (const failure of failures) {
     const where = failure.frames.at(-1);
     const location = where ? ` at ${where.file}:${where.line}` : '';
-    const message = failure.message.split('\n')[0] ?? '';
-    lines.push(`  ${failure.nodeid}  ${failure.exception}: ${message}${location}`);
+    lines.push(`  ${failure.nodeid}  ${exceptionLine(failure)}${location}`);
   }
   return lines;
 }
@@ -58,15 +58,8 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
       lines.push(`  closest, NOT validated: ${hint.file} ${hint.summary} (fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${broke})`);
     }
   } else {
-    const best = report.patches[0]!;
-    const { failingFixed, failingTotal, suitePassed, suiteTotal } = best.validation;
-    lines.push(
-      `Validated patches: ${report.patches.length}. Best (${best.source}, ${best.editKind}): ${best.summary}`,
-      `  fixes ${failingFixed}/${failingTotal} failing tests, ${suitePassed}/${suiteTotal} of the suite pass`,
-      ...(best.rankedBecause ? [`  ranked first: ${best.rankedBecause}`] : []),
-      best.diff.trimEnd(),
-    );
-    for (const other of report.patches.slice(1)) lines.push(`  also: ${other.file} ${other.summary} (${other.source})`);
+    lines.push(`Validated patches: ${report.patches.length}`);
+    report.patches.forEach((patch, index) => lines.push(...patchLines(patch, index)));
   }
   if (applied) lines.push(`Applied to ${applied}.`);
   const first = report.stats.timeToFirstFixMs;
@@ -74,6 +67,17 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
     `Done in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` + (first === null ? '' : `, first fix after ${(first / 1000).toFixed(1)}s`),
   );
   return lines.join('\n') + '\n';
+}
+
+/** A validated patch: what it changes, why it is a fix (each failing test before and after, the rest of the run), and for the first, why first and its diff. */
+function patchLines(patch: ValidatedPatch, index: number): string[] {
+  const why = patch.explanation ? explanationLines(patch.explanation) : [fixShortText(patch)];
+  const lines = [`${index + 1}. ${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`, ...why.map((line) => `   ${line}`)];
+  if (index === 0) {
+    if (patch.rankedBecause) lines.push(`   ranked first: ${patch.rankedBecause}`);
+    lines.push(patch.diff.trimEnd());
+  }
+  return lines;
 }
 
 const ENDS: Record<SearchStats['endedBecause'], string> = {

@@ -200,12 +200,14 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
   // The model loads while the validator's workers start: both take seconds.
   const modelPromise = openModel(options);
   const workers = os.availableParallelism();
+  const passing = analysis.run.tests.filter((t) => t.outcome === 'passed');
   const pool = await ValidatorPool.start(
     {
       workspace: analysis.workspace,
       python: options.python ?? 'python3',
       failing: failingTests,
-      passing: analysis.run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
+      passing: passing.map((t) => t.nodeid),
+      passingDurationMs: passing.reduce((sum, t) => sum + t.durationMs, 0),
       workers,
       coverage: coverageByTest(analysis.run),
       ...candidateLimits(analysis.run),

@@ -148,6 +148,28 @@ export interface ValidatedPatch extends Candidate {
   shape?: string[];
   /** Why the patch stands where it does in the ranking, for people. */
   rankedBecause?: string;
+  /** Why it is a fix, in the tests' own terms (from its clean re-check); see explain.ts. */
+  explanation?: FixExplanation;
+}
+
+/** An originally failing test that a patch fixes. */
+export interface FixedTest {
+  nodeid: string;
+  /** How it failed before the patch: the failure's kind and its error line ("AssertionError: assert 3 == 4"). */
+  before: { kind: Failure['kind']; error: string };
+  /** Its outcome under the patch. */
+  after: 'passed' | 'xpassed';
+}
+
+export interface FixExplanation {
+  /** The originally failing tests, each with how it failed before and its outcome under the patch. */
+  fixed: FixedTest[];
+  /**
+   * The tests that passed before the patch: how many there were in the run, how many of them
+   * ran under the patch in its clean re-check (all of them where the run's tests are quick, else
+   * those that run the patched code), and how many of those pass.
+   */
+  others: { passedBefore: number; ran: number; passed: number };
 }
 
 export interface FixStats {

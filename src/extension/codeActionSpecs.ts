@@ -1,7 +1,8 @@
 // The quick fixes offered on DeepDebug's diagnostics: one "Apply" per validated patch, best
 // first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
 // until a validated patch exists. Plain data; codeActions.ts makes vscode.CodeActions of them.
-import { pendingPatches, testsPassedText, type PatchRecord, type RunRecord } from './runRecord';
+import { fixShortText } from '../core/explain';
+import { pendingPatches, type PatchRecord, type RunRecord } from './runRecord';
 import { DiagnosticCodes } from './diagnosticSpecs';
 
 export const PatchCommands = {
@@ -18,7 +19,7 @@ export interface CodeActionSpec {
 }
 
 export function applyTitle(record: PatchRecord): string {
-  return `Apply DeepDebug fix: ${record.patch.summary} (${testsPassedText(record.patch)})`;
+  return `Apply DeepDebug fix: ${record.patch.summary} (${fixShortText(record.patch)})`;
 }
 
 export function showDiffTitle(record: PatchRecord): string {

@@ -1,9 +1,10 @@
 // Where a run's findings show up in the editor: the failing assertion in each test, and the
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
+import { exceptionLine, explanationLines, fixShortText, testName } from '../core/explain';
 import { nodeidFile } from '../core/pytest/failures';
 import type { Failure, Frame } from '../core/types';
-import { absolutePath, pendingPatches, stillFailing, testName, testsPassedText, type RunRecord } from './runRecord';
+import { absolutePath, pendingPatches, stillFailing, type RunRecord } from './runRecord';
 
 export const DiagnosticCodes = {
   failure: 'deepdebug.failure',
@@ -18,12 +19,6 @@ export interface DiagnosticSpec {
   message: string;
   severity: 'error' | 'warning';
   code: DiagnosticCode;
-}
-
-/** "AssertionError: assert 3 == 4", first line only. */
-export function exceptionLine(failure: Failure): string {
-  const message = failure.message.split('\n')[0]?.trim() ?? '';
-  return message ? `${failure.exception}: ${message}` : failure.exception;
 }
 
 /** The innermost frame in the failing test's own file: the assertion (or call) that failed. */
@@ -55,7 +50,10 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
     specs.push({
       absPath: best.absPath,
       line: firstChangedLine(best.patch.diff) ?? best.patch.startLine,
-      message: `${exceptionLine(firstFailure)} in ${testName(firstFailure.nodeid)}. Best DeepDebug fix: ${best.patch.summary} (${testsPassedText(best.patch)}).`,
+      message: [
+        `${exceptionLine(firstFailure)} in ${testName(firstFailure.nodeid)}. Best DeepDebug fix: ${best.patch.summary} (${fixShortText(best.patch)}).`,
+        ...(best.patch.explanation ? explanationLines(best.patch.explanation) : []),
+      ].join('\n'),
       severity: 'warning',
       code: DiagnosticCodes.suspect,
     });

@@ -1,7 +1,8 @@
 // The one-line outcome of a run, shown in the notification and at the top of the panel.
+import { testName } from '../core/explain';
 import { collectionBlocker } from '../core/pytest/failures';
 import type { Containment } from '../core/types';
-import { testName, type RunRecord } from './runRecord';
+import type { RunRecord } from './runRecord';
 
 function testsText(run: RunRecord): string {
   const [first, ...rest] = run.failures;

@@ -97,19 +97,6 @@ export function stillFailing(run: RunRecord): boolean {
   return run.failures.length > 0 && !run.patches.some((record) => record.status === 'applied');
 }
 
-/** "passes 6/6 tests": the whole selected suite after the patch. */
-export function testsPassedText(patch: ValidatedPatch): string {
-  const { suitePassed, suiteTotal } = patch.validation;
-  return `passes ${suitePassed}/${suiteTotal} test${suiteTotal === 1 ? '' : 's'}`;
-}
-
-
-/** The short test name for messages: "tests/test_a.py::test_y[1]" -> "test_y[1]". */
-export function testName(nodeid: string): string {
-  const at = nodeid.lastIndexOf('::');
-  return at < 0 ? nodeid : nodeid.slice(at + 2);
-}
-
 
 /** A listener set for "the runs changed". */
 export class RunStore {

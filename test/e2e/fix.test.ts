@@ -9,8 +9,8 @@ import { scenarioSessions, snapshotFiles } from './harness';
 // The fixture's bug: bulk_discount (lines 4-8 of pricing.py) uses `>` where `>=` is meant.
 const buggyFile = 'pricing.py';
 const buggyFunction = { first: 4, last: 8 };
-/** "passes 4/4 tests": a validated patch passes every test it was checked against. */
-const allTestsPass = /passes (\d+)\/\1 tests?/;
+/** "fixes 1 failing test; 3/3 other tests pass": a validated patch keeps every other test passing. */
+const allTestsPass = /fixes \d+ failing tests?; (\d+)\/\1 other tests? pass(es)?/;
 
 describe('e2e: Debug with DeepDebug on a failing test', function () {
   this.timeout(360_000);
@@ -32,7 +32,10 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
     await best.waitFor({ state: 'visible' });
     const bestText = await best.innerText();
     assert.match(bestText, new RegExp(`bulk_discount in ${buggyFile}`));
-    assert.match(bestText, allTestsPass);
+    // Explained: the failing test before and after, then the rest of the run under the patch.
+    assert.match(bestText, /test_\w+ failed with AssertionError: .*; now it passes/);
+    assert.match(bestText, /other tests? of this run ran under the patch and still pass(es)?/);
+    await session.screenshot('explained-fix');
     assert.equal(fs.readFileSync(path.join(session.workspace, buggyFile), 'utf8'), original, 'nothing applied yet');
 
     await workbench.openFile(buggyFile);

@@ -62,6 +62,13 @@ describe('deepdebug CLI', function () {
     assert.ok(report.stats.candidatesValidated >= 1 && report.stats.candidatesGenerated >= report.stats.candidatesValidated);
     assert.ok(report.stats.timeToFirstFixMs !== null && report.stats.timeToFirstFixMs <= report.stats.elapsedMs);
     assert.match(run.stdout, /Validated patches: \d+/);
+    // Explained from its clean re-check, which ran the whole run's passing tests (they are quick).
+    assert.deepEqual(best.explanation, {
+      fixed: [{ nodeid: 'tests/test_ranges.py::test_clamp_above', before: { kind: 'test', error: 'AssertionError: assert 0 == 10' }, after: 'passed' }],
+      others: { passedBefore: 4, ran: 4, passed: 4 },
+    });
+    assert.match(run.stdout, /^ {3}test_clamp_above failed with AssertionError: assert 0 == 10; now it passes$/m);
+    assert.match(run.stdout, /^ {3}all 4 other tests of this run ran under the patch and still pass$/m);
 
     // The diff is what `patch -p1` applies in the workspace root.
     const dryRun = spawnSync('patch', ['-p1', '--dry-run'], { cwd: workspace, input: best.diff, encoding: 'utf8' });

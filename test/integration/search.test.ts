@@ -76,4 +76,19 @@ describe('The anytime search', function () {
     assert.equal(limited.report.stats.search!.endedBecause, 'max-candidates');
     assert.equal(limited.report.stats.candidatesGenerated, 5);
   });
+
+  it('explains a fix by its clean re-check, which re-runs only the tests that run the patched code when the others are slow', () => {
+    // The two passing tests sleep 1.2 s each in a function the bug is not in: too slow to re-run
+    // whole against the candidate limit, and neither runs bulk_price.
+    const { report, workspace, status, stderr } = fix('explain-slow-suite');
+    removeCopy(workspace);
+    assert.equal(status, 0, stderr);
+    assert.ok(report.patches.length > 0);
+    for (const patch of report.patches) {
+      assert.deepEqual(patch.explanation, {
+        fixed: [{ nodeid: 'tests/test_pricing.py::test_bulk_price_at_ten', before: { kind: 'test', error: 'AssertionError: assert 20.0 == 18.0' }, after: 'passed' }],
+        others: { passedBefore: 2, ran: 0, passed: 0 },
+      });
+    }
+  });
 });

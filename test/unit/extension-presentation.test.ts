@@ -94,8 +94,8 @@ describe('extension presentation', () => {
       assert.deepEqual(
         specs.map((spec) => [spec.title, spec.command, spec.patchId, spec.isPreferred]),
         [
-          ['Apply DeepDebug fix: remove `- 1` on line 5 (passes 6/6 tests)', 'deepdebug.applyPatch', 'r1.1', true],
-          ['Apply DeepDebug fix: change `- 1` to `+ 0` on line 5 (passes 6/6 tests)', 'deepdebug.applyPatch', 'r1.2', false],
+          ['Apply DeepDebug fix: remove `- 1` on line 5 (fixes 2 failing tests; 6/6 other tests pass)', 'deepdebug.applyPatch', 'r1.1', true],
+          ['Apply DeepDebug fix: change `- 1` to `+ 0` on line 5 (fixes 2 failing tests; 6/6 other tests pass)', 'deepdebug.applyPatch', 'r1.2', false],
           ['Show diff: remove `- 1` on line 5', 'deepdebug.showDiff', 'r1.1', false],
           ['Show diff: change `- 1` to `+ 0` on line 5', 'deepdebug.showDiff', 'r1.2', false],
         ],
@@ -136,7 +136,7 @@ describe('extension presentation', () => {
       assert.equal(specs[0]!.message, 'test_total failed: AssertionError: assert 9 == 10. DeepDebug found 2 validated fixes.');
       assert.equal(
         specs[1]!.message,
-        'AssertionError: assert 9 == 10 in test_total. Best DeepDebug fix: remove `- 1` on line 5 (passes 6/6 tests).',
+        'AssertionError: assert 9 == 10 in test_total. Best DeepDebug fix: remove `- 1` on line 5 (fixes 2 failing tests; 6/6 other tests pass).',
       );
     });
 
@@ -233,7 +233,7 @@ describe('extension presentation', () => {
       assert.equal(state.suspects[0]!.label, 'total (shop/cart.py:1-5)');
       assert.equal(state.suspects[0]!.reasons, 'frame 2 of 2; DStar 4.0');
       const [best] = state.patches;
-      assert.equal(best!.tests, 'passes 6/6 tests');
+      assert.equal(best!.tests, 'fixes 2 failing tests; 6/6 other tests pass');
       assert.equal(best!.source, 'template (arith-op)');
       assert.match(best!.diff, /^-    return result - 1$/m);
       assert.match(best!.diff, /^\+    return result$/m);

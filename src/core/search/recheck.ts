@@ -1,3 +1,4 @@
+import { explainFix } from '../explain';
 import { encodeSource } from '../sourceEncoding';
 import type { EngineHooks, FixReport, ValidatedPatch } from '../types';
 import type { ValidationOutcome, ValidatorPool } from '../validate';
@@ -42,12 +43,20 @@ export class RecheckQueue {
     return this.runs.length;
   }
 
+  /** How many tests passed in the run before any patch. */
+  get passedBefore(): number {
+    return this.pool.passing.length;
+  }
+
   settled(): Promise<Rechecked[]> {
     return Promise.all(this.runs);
   }
 }
 
-/** The validated patches that passed their clean re-check; the others are counted and named in the report. */
+/**
+ * The validated patches that passed their clean re-check, each explained by it; the others are
+ * counted and named in the report.
+ */
 export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, hooks: EngineHooks): Promise<ValidatedPatch[]> {
   const waitStarted = Date.now();
   if (rechecks.size > 0) {
@@ -68,6 +77,8 @@ export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, ho
       `${count} validated once but failed the clean re-check (a fresh copy of the workspace, home and temp folder, a new pytest session) and ${failed.length === 1 ? 'is' : 'are'} not shown: ${which}`,
     );
   }
-  return results.filter((result) => result.outcome.verdict === 'validated').map((result) => result.patch);
+  return results
+    .filter((result) => result.outcome.verdict === 'validated')
+    .map((result) => ({ ...result.patch, explanation: explainFix(result.outcome, report.failures, rechecks.passedBefore) }));
 }
 

@@ -32,6 +32,8 @@ export interface ValidatorOptions {
   failing: string[];
   /** Node ids of the tests that passed before and must keep passing. */
   passing: string[];
+  /** How long the passing tests took in the run before (ms, all together): see recheckSuite. */
+  passingDurationMs?: number;
   /** Parallel workers; default: the number of cores. */
   workers?: number;
   /** Wall time for one candidate (patch + all its tests); default 10 000. */
@@ -54,6 +56,9 @@ export interface ValidatorOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MEMORY_MB = 2048;
 const DEFAULT_PROCESS_LIMIT = 256;
+/** A re-check runs tests through pytest's whole protocol in a fresh session: slower than they ran before. */
+const RECHECK_SLACK = 3;
+const RECHECK_PER_TEST_MS = 3;
 
 interface Waiter {
   resolve: (worker: WorkerProcess) => void;
@@ -236,6 +241,7 @@ export class ValidatorPool {
     const { candidate } = validated;
     const started = Date.now();
     if (this.disposed) throw new CanceledError('validator disposed');
+    const suite = this.recheckSuite(validated);
     // The session starts on code nobody ran at collection before: its start is bounded too.
     const startLimit = AbortSignal.timeout(this.containment.limits.wallMs + SESSION_START_MS);
     let session: Session | undefined;
@@ -243,7 +249,7 @@ export class ValidatorPool {
       session = await startSession(
         this.shadow,
         `recheck-${this.worldsMade++}`,
-        { ...this.launch, tests: [...this.failingTests, ...validated.suite] },
+        { ...this.launch, tests: [...this.failingTests, ...suite] },
         { file: candidate.file, bytes },
         signal ? AbortSignal.any([signal, startLimit]) : startLimit,
       );
@@ -251,9 +257,9 @@ export class ValidatorPool {
       const onAbort = () => worker.cancel();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const reply = await worker.request({ op: 'check', tests: [...this.failingTests, ...validated.suite], ...this.childLimits });
+        const reply = await worker.request({ op: 'check', tests: [...this.failingTests, ...suite], ...this.childLimits });
         if (reply.status === 'canceled') throw new CanceledError();
-        return verdictOf({ candidate, reply, failing: this.failingTests, passing: validated.suite, covering: null });
+        return verdictOf({ candidate, reply, failing: this.failingTests, passing: suite, covering: null });
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
@@ -280,6 +286,19 @@ export class ValidatorPool {
       await removeShadowCopy(this.shadow);
     })();
     return this.disposing;
+  }
+
+  /**
+   * The previously passing tests a clean re-check runs: all of them where they took little
+   * time in the run before (against the candidate's wall limit, with room for pytest's own
+   * protocol around each test), so the user learns what the whole run says of the patch;
+   * else those the patch was validated against.
+   */
+  private recheckSuite(validated: ValidationOutcome): string[] {
+    const { passingDurationMs } = this.options;
+    if (passingDurationMs === undefined) return validated.suite;
+    const expectedMs = RECHECK_SLACK * passingDurationMs + RECHECK_PER_TEST_MS * this.passing.length;
+    return expectedMs <= this.containment.limits.wallMs / 2 ? [...this.passing] : validated.suite;
   }
 
   private get childLimits(): ChildLimits {

@@ -2,8 +2,9 @@
 // data (no vscode import): media/panel.js renders PanelState with textContent only, and every
 // message from the webview is validated here before the extension acts on it.
 import type { PatchStatus, RunRecord } from '../runRecord';
-import { absolutePath, testsPassedText } from '../runRecord';
-import { exceptionLine, testFrame } from '../diagnosticSpecs';
+import { exceptionLine, explanationLines, fixShortText } from '../../core/explain';
+import { absolutePath } from '../runRecord';
+import { testFrame } from '../diagnosticSpecs';
 import { headline } from '../headline';
 import { testScopeText } from '../../core/pytest/neighbours';
 
@@ -31,6 +32,8 @@ export interface PanelState {
     summary: string;
     where: string;
     tests: string;
+    /** Why it is a fix: each failing test before and after, then the rest of the run. */
+    why: string[];
     source: string;
     diff: string;
     status: PatchStatus;
@@ -133,7 +136,8 @@ export function finishedState(run: RunRecord): PanelState {
       rank: record.rank,
       summary: record.patch.summary,
       where: `${record.patch.function} in ${record.patch.file}`,
-      tests: testsPassedText(record.patch),
+      tests: fixShortText(record.patch),
+      why: record.patch.explanation ? explanationLines(record.patch.explanation) : [],
       source: record.patch.source === 'model' ? 'model' : `template (${record.patch.editKind})`,
       diff: record.patch.diff,
       status: record.status,
