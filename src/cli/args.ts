@@ -1,6 +1,6 @@
 import { UserError } from '../core/errors';
 import type { EngineOptions } from '../core/types';
-import { parseOptions, positiveNumber, type OptionsConfig, type ParsedOptions } from './options';
+import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOptions } from './options';
 
 // The CLI contract of the design (keep it stable, extend it compatibly):
 //   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--time-budget <s>]
@@ -56,6 +56,8 @@ const OPTIONS = {
   'no-sandbox': { type: 'boolean' },
 } as const satisfies OptionsConfig;
 
+const DEVICES = ['auto', 'cpu', 'cuda'] as const;
+
 const FIX_ONLY = ['time-budget', 'max-candidates', 'model', 'device', 'no-model', 'apply', 'allow-test-edits', 'no-sandbox'] as const;
 
 /**
@@ -87,10 +89,6 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
     if (fixOnly) throw new UserError('bad-usage', `--${fixOnly} applies to "fix" only`);
   }
   if (values.model !== undefined && values['no-model']) throw new UserError('bad-usage', '--model and --no-model exclude each other');
-  const device = values.device ?? 'auto';
-  if (device !== 'auto' && device !== 'cpu' && device !== 'cuda') {
-    throw new UserError('bad-usage', `--device must be auto, cpu or cuda, got "${device}"`);
-  }
   const budget = values['time-budget'];
   const maxCandidates = values['max-candidates'];
   return {
@@ -104,7 +102,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
       timeBudgetMs: budget === undefined ? undefined : positiveNumber('--time-budget', budget) * 1000,
       maxCandidates: maxCandidates === undefined ? undefined : Math.floor(positiveNumber('--max-candidates', maxCandidates)),
       modelDir: values['no-model'] ? null : values.model,
-      device,
+      device: oneOf('--device', values.device ?? 'auto', DEVICES),
       allowTestEdits: values['allow-test-edits'] ?? false,
       sandbox: !values['no-sandbox'],
     },

@@ -55,3 +55,10 @@ export function positiveNumber(flag: string, value: string): number {
   if (!Number.isFinite(parsed) || parsed <= 0) throw new UserError('bad-usage', `${flag} needs a positive number, got "${value}"`);
   return parsed;
 }
+
+/** A value that must be one of `choices`. */
+export function oneOf<T extends string>(flag: string, value: string, choices: readonly T[]): T {
+  if (choices.includes(value as T)) return value as T;
+  const listed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+  throw new UserError('bad-usage', `${flag} must be ${listed}, got "${value}"`);
+}
