@@ -15,7 +15,7 @@ export const USAGE = `usage:
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
-  deepdebug --help
+  deepdebug [fix | analyze] --help | -h
 
 exit codes: 0 validated patch found (fix) / analysis done (analyze), 1 no patch found,
             2 bad input or usage, 3 nothing to fix (no failing test)

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { listOf, oneOf, positiveNumber, readOptions, required, wholeNumber } from '../../bench/options';
-import { UserError } from '../../src/core/errors';
+import { usageErrorOf } from '../helpers/usage';
 
 // The option table of a benchmark, as bench/real/run.ts declares its own.
 const OPTIONS = {
@@ -26,15 +26,7 @@ function read(args: string[]) {
 
 /** The one line a bad command line ends the benchmark with. */
 function badOptions(args: string[]): string {
-  try {
-    read(args);
-  } catch (error) {
-    assert.ok(error instanceof UserError);
-    assert.equal(error.code, 'bad-usage');
-    assert.doesNotMatch(error.message, /\n/);
-    return error.message;
-  }
-  assert.fail(`expected bad options: ${args.join(' ')}`);
+  return usageErrorOf(() => read(args), args.join(' '));
 }
 
 describe('bench options', () => {

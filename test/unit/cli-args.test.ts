@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseArgs, type RunCommand } from '../../src/cli/args';
-import { UserError } from '../../src/core/errors';
+import { usageErrorOf } from '../helpers/usage';
 
 function run(argv: string[]): RunCommand {
   const cli = parseArgs(argv);
@@ -8,17 +8,8 @@ function run(argv: string[]): RunCommand {
   return cli as RunCommand;
 }
 
-/** The message of the usage error `argv` raises: one line, as the CLI prints it. */
 function usageError(argv: string[]): string {
-  try {
-    parseArgs(argv);
-  } catch (error) {
-    assert.ok(error instanceof UserError);
-    assert.equal(error.code, 'bad-usage');
-    assert.doesNotMatch(error.message, /\n/);
-    return error.message;
-  }
-  assert.fail(`expected a usage error for ${argv.join(' ')}`);
+  return usageErrorOf(() => parseArgs(argv), argv.join(' '));
 }
 
 describe('cli arguments', () => {
