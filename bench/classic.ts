@@ -9,9 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../src/core/resources';
 import {
-  modesOption, option, runFixCli, scoreRun, seconds, summarize, summaryTable,
+  MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable,
   type BugResult, type BugTarget, type Mode,
 } from './fix-runs';
+import { benchOptions, listOf, positiveNumber } from './options';
 
 /** Every classic bug: its workspace folder (bench/classic/<name>) and bug.json, by name. */
 export function classicBugs(): Array<{ dir: string; bug: BugTarget }> {
@@ -38,9 +39,20 @@ async function runBug(bugDir: string, bug: BugTarget, mode: Mode, budgetSeconds:
 }
 
 async function main(): Promise<void> {
-  const budget = Number(option('--budget', '60'));
-  const modes = modesOption();
-  const only = option('--only', '');
+  const { budget, modes, only, jsonPath } = benchOptions(
+    {
+      budget: { type: 'string', default: '60' },
+      modes: MODES_OPTION,
+      only: { type: 'string', default: '' },
+      json: { type: 'string', default: '' },
+    },
+    (values) => ({
+      budget: positiveNumber('--budget', values.budget),
+      modes: listOf('--modes', values.modes, MODES),
+      only: values.only,
+      jsonPath: values.json,
+    }),
+  );
   const bugs = classicBugs().filter(({ dir }) => !only || only.split(',').includes(path.basename(dir)));
   const results: BugResult[] = [];
   console.log(`| bug | kind | ${modes.map((m) => `${m}: fixed / exact / first fix s`).join(' | ')} |`);
@@ -56,7 +68,6 @@ async function main(): Promise<void> {
   }
   console.log('');
   console.log(summaryTable('mode', modes.map((mode) => [mode, summarize(results.filter((r) => r.mode === mode))] as const)));
-  const jsonPath = option('--json', '');
   if (jsonPath) fs.writeFileSync(jsonPath, JSON.stringify({ budgetSeconds: budget, results }, null, 2) + '\n');
 }
 

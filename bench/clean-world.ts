@@ -14,7 +14,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { isTestFile, failuresOf } from '../src/core/pytest/failures';
 import { runPytest } from '../src/core/pytest/run';
 import { localize } from '../src/core/localize';
@@ -24,6 +23,7 @@ import { ValidatorPool, type ValidationOutcome, type ValidatorOptions } from '..
 import type { Candidate } from '../src/core/types';
 import { classicBugs } from './classic';
 import { median } from './fix-runs';
+import { benchOptions, required, wholeNumber } from './options';
 import { loadBugs, makeWorkspace } from './real/run';
 
 /** The part of a validator pool both builds have. */
@@ -54,15 +54,22 @@ interface Row {
 const REAL_PYTHON = '/usr/bin/python3';
 const TIMEOUT_MS = 3000;
 
-const { values: args } = parseArgs({
-  options: {
+const args = benchOptions(
+  {
     baseline: { type: 'string' },
     only: { type: 'string', default: '' },
     real: { type: 'string', default: '' },
     max: { type: 'string', default: '300' },
     json: { type: 'string', default: '' },
   },
-});
+  (values) => ({
+    baseline: required('--baseline', values.baseline, '<checkout built with tsc -p tsconfig.test.json>'),
+    only: values.only,
+    real: values.real,
+    max: wholeNumber('--max', values.max, 1),
+    json: values.json,
+  }),
+);
 
 /** The engine's candidate list for a workspace: the first run, localization, template edits, in validation order. */
 async function engineCandidates(subject: Subject, max: number): Promise<{ options: ValidatorOptions; candidates: Candidate[] }> {
@@ -173,7 +180,6 @@ function subjects(temp: string): Subject[] {
 }
 
 async function main(): Promise<void> {
-  if (!args.baseline) throw new Error('--baseline <checkout> is required: the build to compare with');
   const baselineModule = path.resolve(args.baseline, 'out', 'src', 'core', 'validate', 'index.js');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ValidatorPool: BaselinePool } = require(baselineModule) as { ValidatorPool: { start: StartPool } };
@@ -184,7 +190,7 @@ async function main(): Promise<void> {
     console.log('| bug | candidates | validated: baseline / clean world | only in baseline | only in clean world | failed clean re-check | ms per candidate: baseline / clean world | re-check ms |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [index, subject] of subjects(temp).entries()) {
-      const row = await measure(subject, baseline, Number(args.max), index % 2 === 0);
+      const row = await measure(subject, baseline, args.max, index % 2 === 0);
       rows.push(row);
       const onlyBaseline = row.baselineValidated.filter((s) => !row.validated.includes(s));
       const onlyCurrent = row.validated.filter((s) => !row.baselineValidated.includes(s));

@@ -10,11 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runPytest } from '../src/core/pytest/run';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
-}
+import { benchOptions, wholeNumber } from './options';
 
 // Pure-Python work of the kinds test suites exercise: loops, comparisons, string and dict work.
 const LIBRARY = `
@@ -108,9 +104,18 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const count = Number(option('tests', '300'));
-  const repeats = Number(option('repeats', '3'));
-  const python = option('python', 'python3');
+  const { count, repeats, python } = benchOptions(
+    {
+      tests: { type: 'string', default: '300' },
+      repeats: { type: 'string', default: '3' },
+      python: { type: 'string', default: 'python3' },
+    },
+    (values) => ({
+      count: wholeNumber('--tests', values.tests, 1),
+      repeats: wholeNumber('--repeats', values.repeats, 1),
+      python: values.python,
+    }),
+  );
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-'));
   const tools = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-tools-'));
   try {

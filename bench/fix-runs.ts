@@ -49,18 +49,8 @@ export interface BugResult {
   error?: string;
 }
 
-export function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-export function modesOption(): Mode[] {
-  const modes = option('--modes', MODES.join(',')).split(',');
-  for (const mode of modes) {
-    if (!MODES.includes(mode as Mode)) throw new Error(`unknown mode "${mode}" (modes: ${MODES.join(', ')})`);
-  }
-  return modes as Mode[];
-}
+/** `--modes templates,model`: the modes to run, all by default (read with listOf). */
+export const MODES_OPTION = { type: 'string', default: MODES.join(',') } as const;
 
 async function functionText(fileText: string, qualname: string, nearLine: number): Promise<string | null> {
   const named = (await listFunctions(fileText)).filter((f) => f.qualname === qualname);

@@ -16,10 +16,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { FixReport } from '../src/core/types';
 import { classicBugs } from './classic';
 import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
+import { benchOptions, listOf, positiveNumber, required, wholeNumber } from './options';
 import { loadBugs, makeWorkspace } from './real/run';
 import { packageRoot } from '../src/core/resources';
 
@@ -42,8 +42,11 @@ interface Row extends BugResult {
   showed: string[];
 }
 
-const { values: args } = parseArgs({
-  options: {
+const SETS = ['classic', 'wide', 'guards', 'real'] as const;
+type BugSet = (typeof SETS)[number];
+
+const args = benchOptions(
+  {
     baseline: { type: 'string' },
     sets: { type: 'string', default: 'classic,wide,real' },
     budget: { type: 'string', default: '60' },
@@ -52,7 +55,16 @@ const { values: args } = parseArgs({
     'no-model': { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
   },
-});
+  (values) => ({
+    baseline: required('--baseline', values.baseline, '<older checkout, built>'),
+    sets: listOf('--sets', values.sets, SETS),
+    budget: positiveNumber('--budget', values.budget),
+    realEvery: wholeNumber('--real-every', values['real-every'], 1),
+    only: values.only,
+    noModel: values['no-model'],
+    out: values.out,
+  }),
+);
 
 function folderBugs(set: string): Bug[] {
   const dir = path.join(packageRoot(), 'bench', set);
@@ -69,7 +81,7 @@ function folderBugs(set: string): Bug[] {
 }
 
 /** The bugs of one set. */
-function setBugs(set: string): Bug[] {
+function setBugs(set: BugSet): Bug[] {
   switch (set) {
     case 'classic':
       return classicBugs().map(({ dir, bug }) => ({ set, target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] }));
@@ -77,20 +89,17 @@ function setBugs(set: string): Bug[] {
     case 'guards':
       return folderBugs(set);
     case 'real': {
-      const every = Number(args['real-every']);
       return loadBugs()
         .filter((bug) => bug.split === 'dev')
-        .filter((_, index) => index % every === 0)
+        .filter((_, index) => index % args.realEvery === 0)
         .map((bug) => ({ set, target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] }));
     }
-    default:
-      throw new Error(`unknown set "${set}" (sets: classic, wide, guards, real)`);
   }
 }
 
 /** The chosen sets' bugs, in the order the sets were given. */
 function bugs(): Bug[] {
-  const chosen = args.sets.split(',').flatMap(setBugs);
+  const chosen = args.sets.flatMap(setBugs);
   const only = args.only ? args.only.split(',') : null;
   return only ? chosen.filter((bug) => only.includes(bug.target.id)) : chosen;
 }
@@ -99,7 +108,7 @@ async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, bu
   const workspace = path.join(temp, engine);
   bug.build(workspace);
   try {
-    const run = await runFixCli(workspace, args['no-model'] ? [...bug.args, '--no-model'] : bug.args, budget, cli);
+    const run = await runFixCli(workspace, args.noModel ? [...bug.args, '--no-model'] : bug.args, budget, cli);
     const report: FixReport | null = run.report;
     return {
       ...(await scoreRun(bug.target, 'model', run)),
@@ -144,16 +153,15 @@ function throughputTable(rows: readonly Row[]): string {
 }
 
 async function main(): Promise<void> {
-  if (!args.baseline) throw new Error('--baseline <checkout> is required: the older build to compare with');
   const clis: Record<Engine, string> = {
     baseline: path.resolve(args.baseline, 'dist', 'cli.js'),
     current: path.join(packageRoot(), 'dist', 'cli.js'),
   };
-  const budget = Number(args.budget);
+  const { budget } = args;
   const out = args.out || path.join(packageRoot(), 'bench', 'results', `search-${Date.now()}`);
   fs.mkdirSync(out, { recursive: true });
   const rows: Row[] = [];
-  const settings = args['no-model'] ? 'templates only (--no-model)' : 'default settings (model and templates)';
+  const settings = args.noModel ? 'templates only (--no-model)' : 'default settings (model and templates)';
   const header = [
     `Budget ${budget} s per bug; both engines at once on their own copies; ${settings}.`,
     'Cells: fixed / exact / first fix s / candidates validated / wall s (why the search ended).',

@@ -24,7 +24,8 @@ import { packageRoot } from '../src/core/resources';
 import type { FixReport } from '../src/core/types';
 import { hashTree } from '../test/helpers/workspace';
 import { classicBugs } from './classic';
-import { isExactFix, option, runFixCli, seconds, type BugTarget } from './fix-runs';
+import { isExactFix, runFixCli, seconds, type BugTarget } from './fix-runs';
+import { benchOptions, listOf, positiveNumber, wholeNumber } from './options';
 import { loadBugs, makeWorkspace } from './real/run';
 import { added, countNow, type Counts } from './soak/counts';
 
@@ -101,7 +102,13 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: packageRoot(), encoding: 'utf8' }).trim();
 }
 
-function selectBugs(sets: readonly BugSet[], realPython: string): { bugs: SoakBug[]; selection: string } {
+/** Which real-project bugs run: every k-th line of bugs.jsonl, then the first `limit` of those. */
+interface RealSample {
+  every: number;
+  limit: number;
+}
+
+function selectBugs(sets: readonly BugSet[], realPython: string, { every, limit }: RealSample): { bugs: SoakBug[]; selection: string } {
   const bugs: SoakBug[] = [];
   const described: string[] = [];
   if (sets.includes('classic')) {
@@ -112,10 +119,6 @@ function selectBugs(sets: readonly BugSet[], realPython: string): { bugs: SoakBu
     described.push(`classic: all ${classic.length}`);
   }
   if (sets.includes('real')) {
-    const every = Number(option('--every', '1'));
-    const limit = Number(option('--limit', String(Number.MAX_SAFE_INTEGER)));
-    if (!Number.isInteger(every) || every < 1) throw new Error('--every needs a whole number of at least 1');
-    if (!Number.isInteger(limit) || limit < 0) throw new Error('--limit needs a whole number');
     const all = loadBugs();
     const picked = all.filter((_, i) => i % every === 0).slice(0, limit);
     for (const bug of picked) {
@@ -278,19 +281,35 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
 }
 
 async function main(): Promise<number> {
-  const settings: Settings = {
-    budgetSeconds: Number(option('--time-budget', '60')),
-    passes: Number(option('--passes', '2')),
-    cli: process.argv.includes('--cli'),
-    noModel: process.argv.includes('--no-model'),
-  };
-  if (!(settings.budgetSeconds > 0)) throw new Error('--time-budget needs a positive number of seconds');
-  if (!Number.isInteger(settings.passes) || settings.passes < 1) throw new Error('--passes needs a whole number of at least 1');
-  const sets = option('--sets', BUG_SETS.join(',')).split(',') as BugSet[];
-  const unknown = sets.filter((s) => !BUG_SETS.includes(s));
-  if (unknown.length) throw new Error(`unknown bug sets: ${unknown.join(', ')} (sets: ${BUG_SETS.join(', ')})`);
-  const realPython = option('--python', '/usr/bin/python3');
-  const { bugs, selection } = selectBugs(sets, realPython);
+  const { settings, sets, realPython, sample, out } = benchOptions(
+    {
+      'time-budget': { type: 'string', default: '60' },
+      passes: { type: 'string', default: '2' },
+      sets: { type: 'string', default: BUG_SETS.join(',') },
+      every: { type: 'string', default: '1' },
+      limit: { type: 'string' },
+      'no-model': { type: 'boolean', default: false },
+      cli: { type: 'boolean', default: false },
+      python: { type: 'string', default: '/usr/bin/python3' },
+      out: { type: 'string' },
+    },
+    (values) => ({
+      settings: {
+        budgetSeconds: positiveNumber('--time-budget', values['time-budget']),
+        passes: wholeNumber('--passes', values.passes, 1),
+        cli: values.cli,
+        noModel: values['no-model'],
+      } satisfies Settings,
+      sets: listOf('--sets', values.sets, BUG_SETS),
+      realPython: values.python,
+      sample: {
+        every: wholeNumber('--every', values.every, 1),
+        limit: values.limit === undefined ? Number.MAX_SAFE_INTEGER : wholeNumber('--limit', values.limit, 0),
+      },
+      out: values.out,
+    }),
+  );
+  const { bugs, selection } = selectBugs(sets, realPython, sample);
 
   // Everything the runs make goes under one folder of ours: leftovers and the processes tied
   // to it are then ours for certain, whatever else runs on the machine.
@@ -302,7 +321,7 @@ async function main(): Promise<number> {
 
   const date = new Date().toISOString();
   const commit = git('rev-parse', '--short', 'HEAD');
-  const outDir = option('--out', path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-soak${settings.cli ? '-cli' : ''}`));
+  const outDir = out ?? path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-soak${settings.cli ? '-cli' : ''}`);
   const meta: SoakMeta = {
     commit: git('rev-parse', 'HEAD'),
     dirty: git('status', '--porcelain', '--', 'src').length > 0,

@@ -12,11 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Candidate } from '../src/core/types';
 import { ValidatorPool } from '../src/core/validate';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1]! : fallback;
-}
+import { benchOptions, positiveNumber, wholeNumber } from './options';
 
 // QuixBugs' find_in_sorted with its bug: `binsearch(mid, end)` should be `binsearch(mid + 1, end)`;
 // searching above the last element recurses forever (RecursionError).
@@ -218,9 +214,18 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const python = option('python', 'python3');
-  const workers = Number(option('workers', String(os.availableParallelism())));
-  const timeoutMs = Number(option('timeout-ms', '60000'));
+  const { python, workers, timeoutMs } = benchOptions(
+    {
+      python: { type: 'string', default: 'python3' },
+      workers: { type: 'string', default: String(os.availableParallelism()) },
+      'timeout-ms': { type: 'string', default: '60000' },
+    },
+    (values) => ({
+      python: values.python,
+      workers: wholeNumber('--workers', values.workers, 1),
+      timeoutMs: positiveNumber('--timeout-ms', values['timeout-ms']),
+    }),
+  );
   const list = candidates();
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-validator-'));
   try {

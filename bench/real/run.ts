@@ -13,9 +13,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../src/core/resources';
 import {
-  modesOption, option, runFixCli, scoreRun, seconds, summarize, summaryTable,
+  MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable,
   type BugResult, type BugTarget, type Mode,
 } from '../fix-runs';
+import { benchOptions, listOf, oneOf, positiveNumber, wholeNumber } from '../options';
 import { barChart, stepChart } from '../svg-chart';
 
 export interface RealBug extends BugTarget {
@@ -68,17 +69,22 @@ export function loadBugs(): RealBug[] {
     .map((line) => JSON.parse(line) as RealBug);
 }
 
-function selectBugs(bugs: RealBug[]): RealBug[] {
-  const only = option('--only', '');
-  if (only) {
-    const ids = only.split(',');
-    const unknown = ids.filter((id) => !bugs.some((b) => b.id === id));
+const SPLITS = ['dev', 'test', 'all'] as const;
+
+/** Which bugs to run: `--only` ids, else the quick subset, else a split. */
+interface Selection {
+  only: string[];
+  quick: boolean;
+  split: (typeof SPLITS)[number];
+}
+
+function selectBugs(bugs: RealBug[], { only, quick, split }: Selection): RealBug[] {
+  if (only.length) {
+    const unknown = only.filter((id) => !bugs.some((b) => b.id === id));
     if (unknown.length) throw new Error(`unknown bug ids: ${unknown.join(', ')}`);
-    return bugs.filter((b) => ids.includes(b.id));
+    return bugs.filter((b) => only.includes(b.id));
   }
-  if (process.argv.includes('--quick')) return bugs.filter((b) => b.quick);
-  const split = option('--split', 'all');
-  if (!['dev', 'test', 'all'].includes(split)) throw new Error(`--split must be dev, test or all, got "${split}"`);
+  if (quick) return bugs.filter((b) => b.quick);
   return bugs.filter((b) => split === 'all' || b.split === split);
 }
 
@@ -207,18 +213,38 @@ function writeOutputs(outDir: string, meta: RunMeta, bugs: readonly RealBug[], m
 }
 
 async function main(): Promise<void> {
-  const budget = Number(option('--budget', '60'));
-  if (!(budget > 0)) throw new Error('--budget needs a positive number of seconds');
-  const modes = modesOption();
-  const python = option('--python', '/usr/bin/python3');
-  const quick = process.argv.includes('--quick');
-  const bugs = selectBugs(loadBugs());
+  const { budget, modes, python, selection, out, jobs } = benchOptions(
+    {
+      quick: { type: 'boolean', default: false },
+      split: { type: 'string', default: 'all' },
+      budget: { type: 'string', default: '60' },
+      modes: MODES_OPTION,
+      only: { type: 'string', default: '' },
+      python: { type: 'string', default: '/usr/bin/python3' },
+      out: { type: 'string' },
+      jobs: { type: 'string', default: '1' },
+    },
+    (values) => ({
+      budget: positiveNumber('--budget', values.budget),
+      modes: listOf('--modes', values.modes, MODES),
+      python: values.python,
+      selection: {
+        only: values.only ? values.only.split(',') : [],
+        quick: values.quick,
+        split: oneOf('--split', values.split, SPLITS),
+      },
+      out: values.out,
+      jobs: wholeNumber('--jobs', values.jobs, 1),
+    }),
+  );
+  const { quick } = selection;
+  const bugs = selectBugs(loadBugs(), selection);
   const commit = git('rev-parse', '--short', 'HEAD');
   const date = new Date().toISOString();
-  const outDir = option('--out', path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-real${quick ? '-quick' : ''}`));
+  const outDir = out ?? path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-real${quick ? '-quick' : ''}`);
   const meta: RunMeta = {
     benchmark: 'real',
-    selection: option('--only', '') ? 'chosen bugs' : quick ? 'quick subset' : `split ${option('--split', 'all')}`,
+    selection: selection.only.length ? 'chosen bugs' : quick ? 'quick subset' : `split ${selection.split}`,
     commit: git('rev-parse', 'HEAD'),
     dirty: git('status', '--porcelain', '--', 'src').length > 0,
     date,
@@ -229,10 +255,9 @@ async function main(): Promise<void> {
     loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' '),
     subjects: Object.fromEntries(bugs.map((b) => [b.subject, b.subjectVersion])),
     bugsRun: 0,
-    jobs: Number(option('--jobs', '1')),
+    jobs,
     modelNotes: 'not run',
   };
-  if (!Number.isInteger(meta.jobs) || meta.jobs < 1) throw new Error('--jobs needs a whole number of at least 1');
   console.error(`${bugs.length} bugs x ${modes.length} modes, budget ${budget} s; results to ${outDir}`);
   const results: RealResult[] = [];
   // Bugs in parallel only on request: concurrent runs share the CPUs and lengthen each other's times.

@@ -1,11 +1,13 @@
 import { UserError } from '../core/errors';
 import type { EngineOptions } from '../core/types';
+import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOptions } from './options';
 
 // The CLI contract of the design (keep it stable, extend it compatibly):
-//   deepdebug fix <workspace> [--tests <selection>...] [--python <path>] [--time-budget <s>]
+//   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--time-budget <s>]
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
 //                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox]
-//   deepdebug analyze <workspace> [--tests ...] [--python <path>] [--json <file>]
+//   deepdebug analyze <workspace> [--tests ...] [-k <expr>] [--python <path>] [--json <file>]
+//   deepdebug [fix | analyze] --help | -h
 
 export const USAGE = `usage:
   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>]
@@ -13,86 +15,105 @@ export const USAGE = `usage:
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
+  deepdebug [fix | analyze] --help | -h
 
 exit codes: 0 validated patch found (fix) / analysis done (analyze), 1 no patch found,
             2 bad input or usage, 3 nothing to fix (no failing test)
 
+--tests takes every argument after it up to the next option: node ids, files, folders.
+A value goes after its option or after "=" (--json=report.json); one starting with "-" needs "=".
 --no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
 tests that need the network or write outside the workspace.`;
 
-export interface CliCommand {
+export interface RunCommand {
   command: 'fix' | 'analyze';
   engine: EngineOptions;
   jsonPath: string | null;
   apply: boolean;
 }
 
-const VALUE_FLAGS = new Set(['--python', '--time-budget', '--max-candidates', '--model', '--device', '--json', '-k']);
-const BOOLEAN_FLAGS = new Set(['--no-model', '--apply', '--allow-test-edits', '--no-sandbox']);
+/** A run, or a request for the usage (printed to stdout, exit 0). */
+export type CliCommand = RunCommand | { command: 'help' };
 
-function positiveNumber(flag: string, value: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new UserError('bad-usage', `${flag} needs a positive number, got "${value}"`);
-  return parsed;
+const HELP: CliCommand = { command: 'help' };
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies OptionsConfig;
+
+const OPTIONS = {
+  ...HELP_OPTION,
+  // A flag: the selections are the positionals that follow it (see splitPositionals).
+  tests: { type: 'boolean' },
+  k: { type: 'string' },
+  python: { type: 'string' },
+  'time-budget': { type: 'string' },
+  'max-candidates': { type: 'string' },
+  model: { type: 'string' },
+  'no-model': { type: 'boolean' },
+  device: { type: 'string' },
+  json: { type: 'string' },
+  apply: { type: 'boolean' },
+  'allow-test-edits': { type: 'boolean' },
+  'no-sandbox': { type: 'boolean' },
+} as const satisfies OptionsConfig;
+
+const DEVICES = ['auto', 'cpu', 'cuda'] as const;
+
+const FIX_ONLY = ['time-budget', 'max-candidates', 'model', 'device', 'no-model', 'apply', 'allow-test-edits', 'no-sandbox'] as const;
+
+/**
+ * The test selection and the other positionals, in the order given: `--tests` takes every
+ * positional after it up to the next option, `-k <expr>` joins the selection where it stands.
+ */
+function splitPositionals(tokens: ParsedOptions<typeof OPTIONS>['tokens']): { tests: string[]; others: string[] } {
+  const tests: string[] = [];
+  const others: string[] = [];
+  let inTests = false;
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      (inTests ? tests : others).push(token.value);
+      continue;
+    }
+    inTests = token.kind === 'option' && token.name === 'tests';
+    if (token.kind === 'option' && token.name === 'k') tests.push('-k', token.value);
+  }
+  return { tests, others };
+}
+
+function parseRun(command: RunCommand['command'], args: readonly string[]): CliCommand {
+  const { values, tokens } = parseOptions(args, OPTIONS);
+  if (values.help) return HELP;
+  const { tests, others } = splitPositionals(tokens);
+  if (others.length !== 1) throw new UserError('bad-usage', 'expected exactly one workspace folder');
+  if (command === 'analyze') {
+    const fixOnly = FIX_ONLY.find((name) => values[name] !== undefined);
+    if (fixOnly) throw new UserError('bad-usage', `--${fixOnly} applies to "fix" only`);
+  }
+  if (values.model !== undefined && values['no-model']) throw new UserError('bad-usage', '--model and --no-model exclude each other');
+  const budget = values['time-budget'];
+  const maxCandidates = values['max-candidates'];
+  return {
+    command,
+    jsonPath: values.json ?? null,
+    apply: values.apply ?? false,
+    engine: {
+      workspace: others[0]!,
+      tests,
+      python: values.python,
+      timeBudgetMs: budget === undefined ? undefined : positiveNumber('--time-budget', budget) * 1000,
+      maxCandidates: maxCandidates === undefined ? undefined : Math.floor(positiveNumber('--max-candidates', maxCandidates)),
+      modelDir: values['no-model'] ? null : values.model,
+      device: oneOf('--device', values.device ?? 'auto', DEVICES),
+      allowTestEdits: values['allow-test-edits'] ?? false,
+      sandbox: !values['no-sandbox'],
+    },
+  };
 }
 
 export function parseArgs(argv: readonly string[]): CliCommand {
-  const [command, ...rest] = argv;
-  if (command !== 'fix' && command !== 'analyze') {
-    throw new UserError('bad-usage', command ? `unknown command "${command}"` : 'missing command');
-  }
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  const tests: string[] = [];
-  const positionals: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (arg === '--tests') {
-      // Takes every following argument up to the next flag: node ids, files, folders.
-      while (i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) tests.push(rest[++i]!);
-    } else if (VALUE_FLAGS.has(arg)) {
-      const value = rest[++i];
-      if (value === undefined) throw new UserError('bad-usage', `${arg} needs a value`);
-      if (arg === '-k') tests.push('-k', value);
-      else values.set(arg, value);
-    } else if (BOOLEAN_FLAGS.has(arg)) {
-      flags.add(arg);
-    } else if (arg.startsWith('-')) {
-      throw new UserError('bad-usage', `unknown option "${arg}"`);
-    } else {
-      positionals.push(arg);
-    }
-  }
-  if (positionals.length !== 1) throw new UserError('bad-usage', 'expected exactly one workspace folder');
-  if (command === 'analyze') {
-    for (const fixOnly of ['--time-budget', '--max-candidates', '--model', '--device']) {
-      if (values.has(fixOnly)) throw new UserError('bad-usage', `${fixOnly} applies to "fix" only`);
-    }
-    for (const fixOnly of ['--no-model', '--apply', '--allow-test-edits', '--no-sandbox']) {
-      if (flags.has(fixOnly)) throw new UserError('bad-usage', `${fixOnly} applies to "fix" only`);
-    }
-  }
-  if (values.has('--model') && flags.has('--no-model')) throw new UserError('bad-usage', '--model and --no-model exclude each other');
-  const device = values.get('--device') ?? 'auto';
-  if (device !== 'auto' && device !== 'cpu' && device !== 'cuda') {
-    throw new UserError('bad-usage', `--device must be auto, cpu or cuda, got "${device}"`);
-  }
-  const budget = values.get('--time-budget');
-  const maxCandidates = values.get('--max-candidates');
-  return {
-    command,
-    jsonPath: values.get('--json') ?? null,
-    apply: flags.has('--apply'),
-    engine: {
-      workspace: positionals[0]!,
-      tests,
-      python: values.get('--python'),
-      timeBudgetMs: budget === undefined ? undefined : positiveNumber('--time-budget', budget) * 1000,
-      maxCandidates: maxCandidates === undefined ? undefined : Math.floor(positiveNumber('--max-candidates', maxCandidates)),
-      modelDir: flags.has('--no-model') ? null : values.get('--model'),
-      device,
-      allowTestEdits: flags.has('--allow-test-edits'),
-      sandbox: !flags.has('--no-sandbox'),
-    },
-  };
+  const [command] = argv;
+  if (command === 'fix' || command === 'analyze') return parseRun(command, argv.slice(1));
+  if (command === 'help') return HELP;
+  // Before a command, --help is the only option.
+  if (parseOptions(argv, HELP_OPTION).values.help) return HELP;
+  throw new UserError('bad-usage', command === undefined ? 'missing command' : `unknown command "${command}"`);
 }

@@ -6,11 +6,11 @@ import { encodeSource } from '../core/sourceEncoding';
 import { collectionBlocker } from '../core/pytest/failures';
 import { UserError, describeError, isCanceled } from '../core/errors';
 import type { FixReport, ValidatedPatch } from '../core/types';
-import { USAGE, parseArgs, type CliCommand } from './args';
+import { USAGE, parseArgs, type RunCommand } from './args';
 import { formatAnalyzeReport, formatFixReport } from './format';
 import { progressPrinter } from './progress';
 
-const EXIT = { fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
+const EXIT = { help: 0, fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
 
 /** The patched text in the file's own encoding (the validator refuses text it cannot hold). */
 function patchedBytes(patch: ValidatedPatch): Buffer {
@@ -56,7 +56,7 @@ function warningsOf(report: FixReport, modelRequested: boolean): string[] {
   return [...warnings, ...(report.warnings ?? [])];
 }
 
-async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number> {
+async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number> {
   const progress = progressPrinter(process.stderr);
   const hooks = { onProgress: progress.report, signal };
   try {
@@ -94,10 +94,6 @@ async function runCommand(cli: CliCommand, signal: AbortSignal): Promise<number>
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(USAGE + '\n');
-    return argv.length === 0 ? EXIT.badInput : EXIT.fixed;
-  }
   const controller = new AbortController();
   // First Ctrl-C stops cleanly (workers killed, temp copies removed); a second one forces exit.
   process.once('SIGINT', () => {
@@ -106,7 +102,12 @@ async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGINT', () => process.exit(EXIT.interrupted));
   });
   try {
-    return await runCommand(parseArgs(argv), controller.signal);
+    const cli = parseArgs(argv);
+    if (cli.command === 'help') {
+      process.stdout.write(USAGE + '\n');
+      return EXIT.help;
+    }
+    return await runCommand(cli, controller.signal);
   } catch (error) {
     if (isCanceled(error)) {
       process.stderr.write('deepdebug: interrupted, nothing changed\n');

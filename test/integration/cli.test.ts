@@ -130,6 +130,22 @@ describe('deepdebug CLI', function () {
     assert.match(usage.stderr, /^deepdebug: expected exactly one workspace folder/);
   });
 
+  it('--help: the usage on stdout, exit 0; a misused option: its line, then the usage on stderr, exit 2', () => {
+    for (const args of [['--help'], ['fix', '--help'], ['analyze', '-h']]) {
+      const help = deepdebug(args);
+      assert.equal(help.status, 0, args.join(' '));
+      assert.match(help.stdout, /^usage:\n {2}deepdebug fix <workspace>/);
+      assert.equal(help.stderr, '');
+    }
+    const none = deepdebug([]);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /^deepdebug: missing command\nusage:/);
+    const unknown = deepdebug(['fix', workspace, '--frobnicate']);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^deepdebug: unknown option "--frobnicate"\nusage:/);
+    assert.equal(unknown.stdout, '');
+  });
+
   it('a syntax error in the code under test: exit 2 with the error located', () => {
     const syntax = copyFixture('pytest-syntax-error');
     try {
