@@ -73,7 +73,11 @@
     if (state.suspects.length) {
       children.push(
         section('Suspects', 'suspects', state.suspects.map((/** @type {any} */ suspect) =>
-          h('li', {}, [locationLink(suspect.location, suspect.label), h('div', { class: 'muted' }, [`score ${suspect.score}: ${suspect.reasons}`])]),
+          h('li', {}, [
+            locationLink(suspect.location, suspect.label),
+            h('ul', { class: 'evidence' }, suspect.evidence.map((/** @type {string} */ line) => h('li', {}, [line]))),
+            h('details', { class: 'muted' }, [h('summary', {}, ['Scores']), suspect.scores]),
+          ]),
         ), 'ol'),
       );
     }

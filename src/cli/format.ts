@@ -1,3 +1,4 @@
+import { evidenceLines, shownSuspects } from '../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
 import { testScopeText } from '../core/pytest/neighbours';
 import type { AnalyzeReport, Failure, FixReport, SearchStats, Suspect, ValidatedPatch } from '../core/types';
@@ -27,8 +28,13 @@ function formatSuspects(suspects: readonly Suspect[], limit = 5): string[] {
   return lines;
 }
 
-export function formatAnalyzeReport(report: AnalyzeReport): string {
-  const lines = [...formatFailures(report.failures), ...formatSuspects(report.suspects)];
+/** What the terminal shows; test functions are suspects only with `allowTestEdits` or when nothing else was found. */
+export interface FormatOptions {
+  allowTestEdits: boolean;
+}
+
+export function formatAnalyzeReport(report: AnalyzeReport, options: FormatOptions): string {
+  const lines = [...formatFailures(report.failures), ...formatSuspects(shownSuspects(report.suspects, report.failures, options.allowTestEdits))];
   lines.push(
     `${report.stats.testsRun} tests run in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` +
       (report.stats.coverageRecorded ? ' (with coverage)' : ''),
@@ -36,10 +42,11 @@ export function formatAnalyzeReport(report: AnalyzeReport): string {
   return lines.join('\n') + '\n';
 }
 
-export function formatFixReport(report: FixReport, applied: string | null): string {
+export function formatFixReport(report: FixReport, applied: string | null, options: FormatOptions): string {
   const lines = [...formatFailures(report.failures)];
   if (report.flaky.length > 0) lines.push(`Flaky (passed on re-run, not repaired): ${report.flaky.join(', ')}`);
-  lines.push(...formatSuspects(report.suspects));
+  const suspects = shownSuspects(report.suspects, report.failures, options.allowTestEdits);
+  lines.push(...formatSuspects(suspects));
   const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : report.model.note ?? 'no model';
   lines.push(`Candidates: ${report.stats.candidatesGenerated} generated, ${report.stats.candidatesValidated} validated (${model})`);
   if (report.testScope) lines.push(`Checked against: ${testScopeText(report.testScope)}`);
@@ -52,7 +59,7 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
   if (report.containment?.sandbox === 'none') lines.push(`Warning: ${report.containment.summary}`);
   if (report.stats.search) lines.push(`Search: ${searchText(report.stats.search)}`);
   if (report.patches.length === 0) {
-    lines.push('No validated patch found.');
+    lines.push('No validated patch found.', ...evidenceBlock(suspects, report.failures));
     for (const hint of report.hints ?? []) {
       const broke = hint.broke.length > 0 ? ` but breaks ${hint.broke.join(', ')}` : '';
       lines.push(`  closest, NOT validated: ${hint.file} ${hint.summary} (fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${broke})`);
@@ -67,6 +74,21 @@ export function formatFixReport(report: FixReport, applied: string | null): stri
     `Done in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` + (first === null ? '' : `, first fix after ${(first / 1000).toFixed(1)}s`),
   );
   return lines.join('\n') + '\n';
+}
+
+/** Suspects in the evidence block when nothing validated. */
+const EVIDENCE_SUSPECTS = 3;
+
+/** When nothing validated, the run still points somewhere: the top suspects and, in words, what points at them. */
+function evidenceBlock(suspects: readonly Suspect[], failures: readonly Failure[]): string[] {
+  if (suspects.length === 0) return [];
+  return [
+    'Evidence (where to look):',
+    ...suspects.slice(0, EVIDENCE_SUSPECTS).flatMap((suspect, index) => [
+      `  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}`,
+      ...evidenceLines(suspect, failures).map((line) => `     ${line}`),
+    ]),
+  ];
 }
 
 /** A validated patch: what it changes, why it is a fix (each failing test before and after, the rest of the run), and for the first, why first and its diff. */

@@ -64,7 +64,7 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
       const report = await runAnalyze(cli.engine, hooks);
       progress.finish();
       if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
-      process.stdout.write(formatAnalyzeReport(report));
+      process.stdout.write(formatAnalyzeReport(report, { allowTestEdits: cli.engine.allowTestEdits ?? false }));
       return report.failures.length === 0 ? EXIT.nothingToFix : EXIT.fixed;
     }
     const report: FixReport = await runFix(cli.engine, hooks);
@@ -80,7 +80,7 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
       }
     }
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
-    process.stdout.write(formatFixReport(report, applied));
+    process.stdout.write(formatFixReport(report, applied, { allowTestEdits: cli.engine.allowTestEdits ?? false }));
     for (const warning of warningsOf(report, cli.engine.modelDir !== null)) process.stderr.write(`deepdebug: warning: ${warning}\n`);
     // The report (with the patch's diff) is out first, so a refused apply still shows the fix.
     if (applyError) throw applyError;

@@ -77,13 +77,34 @@ export interface Suspect {
   endLine: number;
   /** Higher is more suspicious. Comparable within one ranking only. */
   score: number;
-  /** Human-readable evidence, e.g. "frame 1 of 3", "DStar 4.0", "Ochiai 0.71". */
+  /** The raw evidence in short, e.g. "frame 1 of 3", "DStar 4.0", "Ochiai 0.71" (see evidence for words). */
   reasons: string[];
+  /** What points at it, as data (evidence.ts words it); absent where no run was localized. */
+  evidence?: SuspectEvidence;
   /** Lines within the function ranked by suspiciousness, best first. */
   lines: { line: number; score: number }[];
 }
 
 /** The model's input for one suspect (the paper's code skeleton). */
+/** Why a function is suspected: where failing tests' traces pass through it, and what its best line's coverage says. */
+export interface SuspectEvidence {
+  /** Its frames in the failing tests' traces, innermost first (frames of one function in a row counted once). */
+  frames: SuspectFrame[];
+  /** Its most suspicious line by coverage: how many of the failing and of the passing tests ran it. */
+  spectrum?: { line: number; failing: number; failingTotal: number; passing: number; passingTotal: number };
+}
+
+export interface SuspectFrame {
+  /** The failing test whose trace it is. */
+  nodeid: string;
+  line: number;
+  /** 1 for the innermost workspace frame of that trace, of `of`. */
+  position: number;
+  of: number;
+  /** The frame raised on purpose (an assert or raise), or called the function that did. */
+  note?: 'raised explicitly' | 'called the function that raised';
+}
+
 export interface ModelInput {
   kind: 'model-input';
   file: string;

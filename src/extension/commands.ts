@@ -3,6 +3,7 @@
 // extension's state (Ctx), as in rust-analyzer's commands.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { shownSuspects } from '../core/evidence';
 import { parseTracebackText } from '../core/pytest/traceback-text';
 import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './applyCheck';
@@ -121,6 +122,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
   if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
   ctx.showPanel(runningState('Starting…', ctx.panelState()));
   const started = Date.now();
+  const suspectsShown = (report: AnalyzeReport | FixReport) => shownSuspects(report.suspects, report.failures, settings.allowTestEdits);
   try {
     const record = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
@@ -135,10 +137,10 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
         };
         if (kind === 'fix') {
           const { runId, report } = await ctx.sidecar.fix(options, source.token, onProgress);
-          return runFromFix(runId, workspace, report satisfies FixReport);
+          return runFromFix(runId, workspace, { ...(report satisfies FixReport), suspects: suspectsShown(report) });
         }
         const { runId, report } = await ctx.sidecar.analyze(options, source.token, onProgress);
-        return runFromAnalyze(runId, workspace, report satisfies AnalyzeReport);
+        return runFromAnalyze(runId, workspace, { ...(report satisfies AnalyzeReport), suspects: suspectsShown(report) });
       },
     );
     ctx.log.info(`${kind} finished in ${Date.now() - started} ms: ${headline(record)}`);

@@ -10,7 +10,7 @@ import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 // edits (found through a round on a partial fix, or by pairing single edits), and a search
 // that says why it ended.
 
-function fix(fixture: string, extra: string[] = []): { report: FixReport; workspace: string; stderr: string; status: number | null } {
+function fix(fixture: string, extra: string[] = []): { report: FixReport; workspace: string; stdout: string; stderr: string; status: number | null } {
   const workspace = copyFixture(fixture);
   const reportFile = `${workspace}.json`;
   const before = hashTree(workspace);
@@ -22,7 +22,7 @@ function fix(fixture: string, extra: string[] = []): { report: FixReport; worksp
   assert.deepEqual(hashTree(workspace), before, 'the workspace is unchanged');
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
   fs.rmSync(reportFile, { force: true });
-  return { report, workspace, stderr: run.stderr, status: run.status };
+  return { report, workspace, stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
 /** Whether the patched file passes the fixture's whole suite under plain pytest. */
@@ -90,5 +90,23 @@ describe('The anytime search', function () {
         others: { passedBefore: 2, ran: 0, passed: 0 },
       });
     }
+  });
+
+  it('with no validated patch, still points somewhere: the suspect, where the test failed in it, the values its frame held', () => {
+    // Minutes without hours need new logic, which no edit family writes.
+    const { report, workspace, stdout, status, stderr } = fix('evidence-no-fix', ['--time-budget', '10']);
+    removeCopy(workspace);
+    assert.equal(status, 1, stderr);
+    assert.equal(report.patches.length, 0);
+    assert.deepEqual(report.suspects[0]!.evidence, {
+      frames: [{ nodeid: 'test_durations.py::test_minutes_only', line: 6, position: 1, of: 2 }],
+      spectrum: { line: 6, failing: 1, failingTotal: 1, passing: 2, passingTotal: 2 },
+    });
+    const block = stdout.slice(stdout.indexOf('Evidence (where to look):'));
+    assert.match(block, /^ {2}1\. durations\.py:4 parse_duration$/m);
+    assert.match(block, /^ {5}line 6 is where test_minutes_only failed \(ValueError: not enough values to unpack \(expected 2, got 1\)\)/m);
+    assert.match(block, /^ {7}values there: text = '45m'$/m);
+    assert.match(block, /^ {5}line 6 was run by the failing test and by both passing tests$/m);
+    assert.doesNotMatch(stdout, /test_durations\.py:\d+ test_/, 'test functions are not suspects while edits to tests are off');
   });
 });

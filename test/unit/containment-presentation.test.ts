@@ -43,9 +43,9 @@ function report(containment: Containment | undefined): FixReport {
 describe('containment presentation', () => {
   it('prints one warning line in the CLI report only when there was no sandbox', () => {
     const warnings = (text: string) => text.split('\n').filter((line) => line.startsWith('Warning:'));
-    assert.deepEqual(warnings(formatFixReport(report(uncontained), null)), [`Warning: ${uncontained.summary}`]);
-    assert.deepEqual(warnings(formatFixReport(report(sandboxed), null)), []);
-    assert.deepEqual(warnings(formatFixReport(report(undefined), null)), []);
+    assert.deepEqual(warnings(formatFixReport(report(uncontained), null, { allowTestEdits: false })), [`Warning: ${uncontained.summary}`]);
+    assert.deepEqual(warnings(formatFixReport(report(sandboxed), null, { allowTestEdits: false })), []);
+    assert.deepEqual(warnings(formatFixReport(report(undefined), null, { allowTestEdits: false })), []);
   });
 
   it('notes a missing sandbox in the headline', () => {

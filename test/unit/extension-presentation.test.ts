@@ -44,6 +44,13 @@ function patch(newBody: string, summary: string, suitePassed: number, file = 'sh
   };
 }
 
+/** The evidence against total in words, with the values its frame held. */
+const EVIDENCE = [
+  "line 5 is where test_total failed (AssertionError: assert 9 == 10), the innermost of 2 frames in the project's code",
+  '  values there: items = [(2, 5)], result = 10',
+  'line 5 was run by the failing test and by none of the 6 passing ones',
+];
+
 function report(patches: ValidatedPatch[]): FixReport {
   return {
     version: 1,
@@ -57,7 +64,7 @@ function report(patches: ValidatedPatch[]): FixReport {
         longrepr: '',
         frames: [
           { file: 'tests/test_cart.py', line: 4, function: 'test_total', inWorkspace: true },
-          { file: 'shop/cart.py', line: 5, function: 'total', inWorkspace: true },
+          { file: 'shop/cart.py', line: 5, function: 'total', inWorkspace: true, locals: { items: '[(2, 5)]', result: '10' } },
         ],
       },
     ],
@@ -69,7 +76,11 @@ function report(patches: ValidatedPatch[]): FixReport {
         startLine: 1,
         endLine: 5,
         score: 3.5,
-        reasons: ['frame 2 of 2', 'DStar 4.0'],
+        reasons: ['frame 1 of 2 (innermost)', 'DStar 4.0'],
+        evidence: {
+          frames: [{ nodeid: 'tests/test_cart.py::test_total', line: 5, position: 1, of: 2 }],
+          spectrum: { line: 5, failing: 1, failingTotal: 1, passing: 0, passingTotal: 6 },
+        },
         lines: [{ line: 5, score: 4 }, { line: 4, score: 1 }],
       },
     ],
@@ -140,12 +151,12 @@ describe('extension presentation', () => {
       );
     });
 
-    it('without a fix, marks the suspect\'s best-ranked line with the reasons', () => {
+    it('without a fix, marks the suspect\'s best-ranked line with its evidence in words', () => {
       const run = runFromFix('r6', workspace, report([]));
       run.suspects[0]!.lines = [{ line: 3, score: 2 }];
       const suspect = diagnosticSpecs(run).find((spec) => spec.code === DiagnosticCodes.suspect);
       assert.equal(suspect?.line, 3);
-      assert.equal(suspect?.message, 'Most suspicious code for test_total (frame 2 of 2; DStar 4.0): AssertionError: assert 9 == 10.');
+      assert.equal(suspect?.message, ['Most suspicious code for test_total: AssertionError: assert 9 == 10.', ...EVIDENCE].join('\n'));
     });
 
     it('finds the first changed line of a unified diff', () => {
@@ -231,7 +242,8 @@ describe('extension presentation', () => {
         },
       ]);
       assert.equal(state.suspects[0]!.label, 'total (shop/cart.py:1-5)');
-      assert.equal(state.suspects[0]!.reasons, 'frame 2 of 2; DStar 4.0');
+      assert.deepEqual(state.suspects[0]!.evidence, EVIDENCE);
+      assert.equal(state.suspects[0]!.scores, 'score 3.50: frame 1 of 2 (innermost); DStar 4.0');
       const [best] = state.patches;
       assert.equal(best!.tests, 'fixes 2 failing tests; 6/6 other tests pass');
       assert.equal(best!.source, 'template (arith-op)');

@@ -1,4 +1,4 @@
-import type { Failure, PytestRun, Suspect } from '../types';
+import type { Failure, PytestRun, Suspect, SuspectEvidence } from '../types';
 import { scopesOf, unknownScope, type FileScopes, type Scope } from './scopes';
 import { combinedSpectrum, spectrumOf, type LineSpectrum, type Spectrum } from './spectrum';
 import { describeFrame, stackEvidence, type FrameEvidence } from './stack';
@@ -68,6 +68,15 @@ function reasonsOf(acc: Accumulator, spectrum: Spectrum, manyFailures: boolean):
   }
   if (acc.inTestFile) reasons.push('in a test file');
   return reasons;
+}
+
+function evidenceOf(acc: Accumulator, spectrum: Spectrum): SuspectEvidence {
+  const frames = [...acc.frames]
+    .sort((a, b) => a.position - b.position)
+    .map(({ failure, line, position, of, note }) => ({ nodeid: failure, line, position, of, ...(note ? { note } : {}) }));
+  if (!acc.best) return { frames };
+  const { line, entry } = acc.best;
+  return { frames, spectrum: { line, failing: entry.failed, failingTotal: spectrum.totalFailed, passing: entry.passed, passingTotal: spectrum.totalPassed } };
 }
 
 function bestPosition(acc: Accumulator): number {
@@ -151,6 +160,7 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
       endLine: acc.scope.endLine,
       score: round(acc.score),
       reasons: reasonsOf(acc, spectrum, manyFailures),
+      evidence: evidenceOf(acc, spectrum),
       lines: [...acc.lines]
         .map(([line, { trace, spectrum: lineSpectrum }]) => ({ line, score: round(trace + lineSpectrum) }))
         .sort((a, b) => b.score - a.score || a.line - b.line),

@@ -2,6 +2,7 @@
 // data (no vscode import): media/panel.js renders PanelState with textContent only, and every
 // message from the webview is validated here before the extension acts on it.
 import type { PatchStatus, RunRecord } from '../runRecord';
+import { evidenceLines } from '../../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../../core/explain';
 import { absolutePath } from '../runRecord';
 import { testFrame } from '../diagnosticSpecs';
@@ -25,7 +26,8 @@ export interface PanelState {
   /** What limited the run without stopping it (a suspect's file that could not be read, ...). */
   warnings: string[];
   failures: { nodeid: string; text: string; location: PanelLocation | null }[];
-  suspects: { label: string; reasons: string; score: string; location: PanelLocation }[];
+  /** Each suspect's evidence in words (evidence.ts), and its raw scores for those who want them. */
+  suspects: { label: string; evidence: string[]; scores: string; location: PanelLocation }[];
   patches: {
     id: string;
     rank: number;
@@ -127,8 +129,8 @@ export function finishedState(run: RunRecord): PanelState {
     }),
     suspects: run.suspects.map((suspect) => ({
       label: `${suspect.function} (${suspect.file}:${suspect.startLine}-${suspect.endLine})`,
-      reasons: suspect.reasons.join('; '),
-      score: suspect.score.toFixed(2),
+      evidence: evidenceLines(suspect, run.failures),
+      scores: `score ${suspect.score.toFixed(2)}: ${suspect.reasons.join('; ')}`,
       location: { absPath: absolutePath(run.workspace, suspect.file), line: suspect.lines[0]?.line ?? suspect.startLine },
     })),
     patches: run.patches.map((record) => ({
