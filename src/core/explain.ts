@@ -64,7 +64,8 @@ function otherTestsLine({ others }: FixExplanation): string {
   if (passedBefore === 0) return 'there is no other test in this run';
   if (ran === 0) return `none of the ${plural(passedBefore, 'other test')} of this run runs the patched code, so none was re-run`;
   const result = passed === ran ? `and still ${ran === 1 ? 'passes' : 'pass'}` : `and ${passed} of them pass, ${ran - passed} fail`;
-  if (ran === passedBefore) return `${ran === 1 ? 'the one other test' : `all ${ran} other tests`} of this run ran under the patch ${result}`;
+  const all = ran === 1 ? 'the one other test' : ran === 2 ? 'both other tests' : `all ${ran} other tests`;
+  if (ran === passedBefore) return `${all} of this run ran under the patch ${result}`;
   return `the ${plural(ran, 'other test')} that ${ran === 1 ? 'runs' : 'run'} the patched code ran under the patch ${result} (the other ${passedBefore - ran} do not run it)`;
 }
 

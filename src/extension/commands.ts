@@ -7,6 +7,7 @@ import { shownSuspects } from '../core/evidence';
 import { parseTracebackText } from '../core/pytest/traceback-text';
 import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './applyCheck';
+import type { LensTarget } from './codeLenses';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diffView';
 import { collectionBlocker } from '../core/pytest/failures';
@@ -40,6 +41,7 @@ export interface Target {
  * (testing/item/result), or { test, message } (testing/message/context). */
 export function targetOf(argument: unknown): Target | string {
   const record = (typeof argument === 'object' && argument !== null ? argument : {}) as Record<string, unknown>;
+  if (record.kind === 'deepdebug.tests') return lensTarget(argument as LensTarget);
   const testItem = (record.message !== undefined ? record.test : typeof record.id === 'string' ? argument : undefined) as
     | vscode.TestItem
     | undefined;
@@ -50,6 +52,13 @@ export function targetOf(argument: unknown): Target | string {
   if (!folder) return 'DeepDebug needs an open folder with Python tests.';
   const tests = uri?.scheme === 'file' && uri.fsPath.endsWith('.py') ? selectionForFile(uri.fsPath, folder.uri.fsPath) : [];
   return { folder, tests };
+}
+
+/** A CodeLens's failing tests, in the folder of the run they failed in. */
+function lensTarget(lens: LensTarget): Target | string {
+  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(lens.workspace));
+  if (!folder) return 'DeepDebug needs the test to be inside an open folder.';
+  return { folder, tests: lens.nodeids };
 }
 
 function testTarget(item: vscode.TestItem | undefined, message: vscode.TestMessage | undefined): Target | string {

@@ -1,7 +1,6 @@
 // Where a run's findings show up in the editor: the failing assertion in each test, and the
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
-import { evidenceLines } from '../core/evidence';
 import { exceptionLine, explanationLines, fixShortText, testName } from '../core/explain';
 import { nodeidFile } from '../core/pytest/failures';
 import type { Failure, Frame } from '../core/types';
@@ -62,7 +61,8 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
     specs.push({
       absPath: absolutePath(run.workspace, top.file),
       line: suspiciousLine(top, firstFailure),
-      message: [`Most suspicious code for ${testName(firstFailure.nodeid)}: ${exceptionLine(firstFailure)}.${fixNote}`, ...evidenceLines(top, run.failures)].join('\n'),
+      // Its evidence in words is the suspect marks' hover (suspectMarks.ts), beside this one.
+      message: `Most suspicious code for ${testName(firstFailure.nodeid)}: ${exceptionLine(firstFailure)}.${fixNote}`,
       severity: 'warning',
       code: DiagnosticCodes.suspect,
     });

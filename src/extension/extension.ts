@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
 import { provideCodeActions } from './codeActions';
+import { provideCodeLenses } from './codeLenses';
 import { readSettings } from './config';
 import { showDiagnostics } from './diagnostics';
 import { providePatchDocuments } from './diffView';
@@ -11,6 +12,7 @@ import { idleState } from './panel/messages';
 import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
 import { RunStore } from './runRecord';
 import { Sidecar } from './sidecar';
+import { showSuspectMarks } from './suspectDecorations';
 import { ModelStatus } from './statusBar';
 
 let sidecar: Sidecar | undefined;
@@ -70,7 +72,9 @@ export function activate(context: vscode.ExtensionContext): void {
       panel.show(idleState());
     }),
     showDiagnostics(store),
+    showSuspectMarks(store),
     provideCodeActions(store),
+    provideCodeLenses(store),
     providePatchDocuments(store),
     vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
   );

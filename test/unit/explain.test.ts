@@ -63,6 +63,7 @@ describe('The wording of an explanation', () => {
   const cases: [FixExplanation['others'], string, string][] = [
     [{ passedBefore: 4, ran: 4, passed: 4 }, 'all 4 other tests of this run ran under the patch and still pass', 'fixes 1 failing test; 4/4 other tests pass'],
     [{ passedBefore: 1, ran: 1, passed: 1 }, 'the one other test of this run ran under the patch and still passes', 'fixes 1 failing test; 1/1 other test passes'],
+    [{ passedBefore: 2, ran: 2, passed: 2 }, 'both other tests of this run ran under the patch and still pass', 'fixes 1 failing test; 2/2 other tests pass'],
     [
       { passedBefore: 9, ran: 2, passed: 2 },
       'the 2 other tests that run the patched code ran under the patch and still pass (the other 7 do not run it)',

@@ -13,6 +13,7 @@ import { panelHtml } from '../../src/extension/panel/html';
 import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
 import { patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patchUri';
 import { RunStore, runFromFix, type RunRecord } from '../../src/extension/runRecord';
+import { suspectMarks } from '../../src/extension/suspectMarks';
 
 const workspace = path.resolve('/tmp/ws');
 const original = [
@@ -151,12 +152,25 @@ describe('extension presentation', () => {
       );
     });
 
-    it('without a fix, marks the suspect\'s best-ranked line with its evidence in words', () => {
+    it('without a fix, marks the suspect\'s best-ranked line with the failure', () => {
       const run = runFromFix('r6', workspace, report([]));
       run.suspects[0]!.lines = [{ line: 3, score: 2 }];
       const suspect = diagnosticSpecs(run).find((spec) => spec.code === DiagnosticCodes.suspect);
       assert.equal(suspect?.line, 3);
-      assert.equal(suspect?.message, ['Most suspicious code for test_total: AssertionError: assert 9 == 10.', ...EVIDENCE].join('\n'));
+      assert.equal(suspect?.message, 'Most suspicious code for test_total: AssertionError: assert 9 == 10.');
+    });
+
+    it('marks the suspect\'s ranked lines with its evidence, the failing frame\'s line with its locals, until a fix is applied', () => {
+      const run = runFromFix('r7', workspace, report([patch('    return result', 'remove `- 1` on line 5', 6)]));
+      const marks = suspectMarks(run);
+      const file = path.join(workspace, 'shop', 'cart.py');
+      const hover = ['**DeepDebug suspect 1 of 1: `total`**', ...EVIDENCE.map((line) => `- ${line.trim()}`), '_Scores: 3.50; frame 1 of 2 (innermost); DStar 4.0_'];
+      assert.deepEqual(marks, [
+        { runId: 'r7', absPath: file, line: 5, hover, locals: 'items = [(2, 5)], result = 10' },
+        { runId: 'r7', absPath: file, line: 4, hover },
+      ]);
+      run.patches[0]!.status = 'applied';
+      assert.deepEqual(suspectMarks(run), [], 'the failure is fixed: nothing to point at');
     });
 
     it('finds the first changed line of a unified diff', () => {
