@@ -6,9 +6,9 @@ import { execFileSync, fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, NotificationType, RequestType } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/resources';
-import { AnalyzeRequest } from '../../src/sidecar/protocol';
+import { messageTypes } from '../../src/sidecar/protocol';
 import { copyFixture, removeCopy } from '../helpers/workspace';
 
 function filesUnder(root: string): string[] {
@@ -96,6 +96,7 @@ describe('extension package (.vsix)', function () {
     connection.listen();
     try {
       await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      const { AnalyzeRequest } = messageTypes({ RequestType, NotificationType });
       const report = await connection.sendRequest(AnalyzeRequest, {
         runId: 'p1',
         options: { workspace, tests: [], python: 'python3', modelDir: null },
