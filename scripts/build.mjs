@@ -24,9 +24,9 @@ await Promise.all(
       target: 'node20',
       format: 'cjs',
       sourcemap: true,
-      // vscode is provided by the editor; onnxruntime-node and transformers.js carry native
-      // binaries and wasm that must stay in node_modules.
-      external: ['vscode', 'onnxruntime-node', '@huggingface/transformers', 'sharp'],
+      // vscode is provided by the editor; onnxruntime-node carries native binaries that must
+      // stay in node_modules (the .vsix ships it). Everything else is bundled.
+      external: ['vscode', 'onnxruntime-node'],
       // web-tree-sitter's ESM build reads import.meta.url, which a CommonJS bundle lacks.
       define: { 'import.meta.url': '__importMetaUrl' },
       banner: {

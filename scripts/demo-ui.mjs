@@ -1,6 +1,7 @@
 // `npm run demo:ui`: VS Code in the browser (code-server) with the DeepDebug extension, on a
-// fresh copy of the example workspace. Installs code-server offline on first use, packages the
-// extension as a .vsix and installs it the way a user would, then prints the local URL.
+// fresh copy of the example workspace (`node scripts/setup.mjs ui` has installed code-server
+// before). Packages the extension as a .vsix and installs it the way a user would, then prints
+// the local URL.
 // Ctrl+C stops it. PORT chooses the port (default 8080).
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,7 +17,10 @@ function run(command, args, env = {}) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
-run('bash', [path.join(root, 'scripts', 'install-code-server.sh')]);
+if (!fs.existsSync(codeServer)) {
+  console.error('demo:ui: code-server is not installed; the set-up above says what it lacks');
+  process.exit(1);
+}
 run('npm', ['run', '--silent', 'package']);
 
 // A fresh demo each time: the example stays pristine however the demo's fixes are applied.

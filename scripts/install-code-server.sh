@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs code-server (VS Code in the browser) offline into .cache/code-server/ for the
-# end-to-end tests and the UI demo. Reuses an existing install. Only the npm registry and
-# Debian apt are needed: the steps below avoid every download from elsewhere.
+# end-to-end tests and the UI demo. Reuses an existing install. Only the npm registry is
+# needed: the steps below avoid every download from elsewhere. Building it takes the Debian
+# packages scripts/setup.mjs installs (its `code-server` need: compilers, pkg-config, the
+# Kerberos headers, ripgrep); `node scripts/setup.mjs ui` installs them and then runs this.
 set -euo pipefail
 
 VERSION=4.99.4 # the last code-server line that runs on Node 20
@@ -12,24 +14,6 @@ BIN="$DEST/node_modules/.bin/code-server"
 if [[ -x "$BIN" ]] && "$BIN" --version 2>/dev/null | grep -q "^$VERSION "; then
   echo "code-server $VERSION already installed in $DEST"
   exit 0
-fi
-
-# ripgrep and the kerberos headers are needed to build code-server's dependencies,
-# chromium to drive it in the tests.
-missing=()
-command -v rg >/dev/null || missing+=(ripgrep)
-command -v chromium >/dev/null || missing+=(chromium)
-command -v make >/dev/null || missing+=(build-essential)
-command -v pkg-config >/dev/null || missing+=(pkg-config)
-[[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || missing+=(libkrb5-dev)
-if ((${#missing[@]})); then
-  if [[ $(id -u) -ne 0 ]]; then
-    echo "missing apt packages: ${missing[*]} (install them as root and rerun)" >&2
-    exit 1
-  fi
-  echo "installing apt packages: ${missing[*]}"
-  apt-get -o DPkg::Lock::Timeout=900 update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}"
 fi
 
 WORK="$(mktemp -d)"

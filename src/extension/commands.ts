@@ -16,7 +16,6 @@ import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
 import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progressText';
-import { classifyRunError } from './runErrors';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
 import type { Sidecar } from './sidecar';
 import { selectionForFile, selectionFromFrames, selectionFromTestItem } from './testSelection';
@@ -160,7 +159,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     void announce(ctx, record);
     return record;
   } catch (error) {
-    const failure = classifyRunError(error);
+    const failure = ctx.sidecar.failure(error);
     // A newer run canceled this one: the newer run owns the panel and the notifications now.
     if (ctx.current !== source) {
       ctx.log.info(`${kind} superseded by a newer run after ${Date.now() - started} ms`);

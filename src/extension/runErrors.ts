@@ -1,5 +1,5 @@
 // What a failed fix/analyze request means for the user. Plain logic (no vscode import).
-import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import type { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageclient/node';
 import { describeError } from '../core/errors';
 import { ErrorCodes, type RunErrorData } from '../sidecar/protocol';
 
@@ -11,12 +11,22 @@ export type RunFailure =
   | { kind: 'sidecar-stopped'; message: string }
   | { kind: 'internal'; message: string };
 
-export function classifyRunError(error: unknown): RunFailure {
-  if (error instanceof ResponseError) {
+/**
+ * The error class and codes of the client library whose connection failed the request: its
+ * errors are instances of its own copy of JSON-RPC, which may not be any other import's.
+ */
+export interface JsonRpcErrors {
+  ResponseError: typeof ResponseError;
+  ErrorCodes: typeof JsonRpcErrorCodes;
+}
+
+/** `rpc` is undefined when the library never loaded: then no request was sent. */
+export function classifyRunError(error: unknown, rpc: JsonRpcErrors | undefined): RunFailure {
+  if (rpc && error instanceof rpc.ResponseError) {
     const data = error.data as RunErrorData | undefined;
     if (error.code === ErrorCodes.canceled || data?.kind === 'canceled') return { kind: 'canceled' };
     if (error.code === ErrorCodes.user || data?.kind === 'user') return { kind: 'user', message: error.message };
-    if (error.code === JsonRpcErrorCodes.PendingResponseRejected || error.code === JsonRpcErrorCodes.ConnectionInactive) {
+    if (error.code === rpc.ErrorCodes.PendingResponseRejected || error.code === rpc.ErrorCodes.ConnectionInactive) {
       return { kind: 'sidecar-stopped', message: "DeepDebug's engine process stopped before the run finished; run it again." };
     }
   }

@@ -8,13 +8,20 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
-import { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification, type SidecarStatus } from '../sidecar/protocol';
+import { messageTypes, type MessageTypes, type SidecarStatus } from '../sidecar/protocol';
+import { classifyRunError, type RunFailure } from './runErrors';
 import { RestartPolicy } from './restartPolicy';
 
 type ClientLibrary = typeof import('vscode-languageclient/node.js');
 
+/** The client library, loaded on first use, and the message types made with it. */
+interface Loaded {
+  library: ClientLibrary;
+  messages: MessageTypes;
+}
+
 export class Sidecar implements vscode.Disposable {
-  private library: ClientLibrary | undefined;
+  private loaded: Loaded | undefined;
   private client: LanguageClient | undefined;
   private readonly progressHandlers = new Map<string, (event: ProgressEvent) => void>();
   private readonly restarts = new RestartPolicy();
@@ -33,11 +40,16 @@ export class Sidecar implements vscode.Disposable {
   ) {}
 
   fix(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: FixReport }> {
-    return this.request((client, runId) => client.sendRequest(FixRequest, { runId, options }, token), onProgress);
+    return this.request((client, runId, { FixRequest }) => client.sendRequest(FixRequest, { runId, options }, token), onProgress);
   }
 
   analyze(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: AnalyzeReport }> {
-    return this.request((client, runId) => client.sendRequest(AnalyzeRequest, { runId, options }, token), onProgress);
+    return this.request((client, runId, { AnalyzeRequest }) => client.sendRequest(AnalyzeRequest, { runId, options }, token), onProgress);
+  }
+
+  /** What a failed fix or analyze means for the user, judged by the client library's own error class. */
+  failure(error: unknown): RunFailure {
+    return classifyRunError(error, this.loaded?.library);
   }
 
   async dispose(): Promise<void> {
@@ -54,14 +66,14 @@ export class Sidecar implements vscode.Disposable {
   }
 
   private async request<R>(
-    send: (client: LanguageClient, runId: string) => Promise<R>,
+    send: (client: LanguageClient, runId: string, messages: MessageTypes) => Promise<R>,
     onProgress: (event: ProgressEvent) => void,
   ): Promise<{ runId: string; report: R }> {
     const client = await this.started();
     const runId = `r${this.nextRun++}`;
     this.progressHandlers.set(runId, onProgress);
     try {
-      return { runId, report: await send(client, runId) };
+      return { runId, report: await send(client, runId, this.loaded!.messages) };
     } finally {
       this.progressHandlers.delete(runId);
     }
@@ -69,7 +81,7 @@ export class Sidecar implements vscode.Disposable {
 
   private started(): Promise<LanguageClient> {
     // A running or (re)starting client: sendRequest itself waits for the start to finish.
-    if (this.client && this.library && this.client.state !== this.library.State.Stopped) return Promise.resolve(this.client);
+    if (this.client && this.loaded && this.client.state !== this.loaded.library.State.Stopped) return Promise.resolve(this.client);
     this.startup ??= this.startFresh().finally(() => (this.startup = undefined));
     return this.startup;
   }
@@ -78,8 +90,11 @@ export class Sidecar implements vscode.Disposable {
   private async startFresh(): Promise<LanguageClient> {
     await this.client?.dispose().catch(() => undefined);
     this.restarts.reset();
-    this.library ??= await import('vscode-languageclient/node.js');
-    const client = this.create(this.library);
+    if (!this.loaded) {
+      const library = await import('vscode-languageclient/node.js');
+      this.loaded = { library, messages: messageTypes(library) };
+    }
+    const client = this.create(this.loaded);
     this.client = client;
     const started = Date.now();
     await client.start();
@@ -87,7 +102,8 @@ export class Sidecar implements vscode.Disposable {
     return client;
   }
 
-  private create({ LanguageClient, TransportKind, CloseAction, ErrorAction }: ClientLibrary): LanguageClient {
+  private create({ library, messages }: Loaded): LanguageClient {
+    const { LanguageClient, TransportKind, CloseAction, ErrorAction } = library;
     this.scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-sidecar-'));
     const env = { ...process.env, TMPDIR: this.scratch, TEMP: this.scratch, TMP: this.scratch };
     const serverOptions: ServerOptions = {
@@ -101,8 +117,8 @@ export class Sidecar implements vscode.Disposable {
       errorHandler: this.errorHandler(CloseAction, ErrorAction),
     };
     const client = new LanguageClient('deepdebug', 'DeepDebug', serverOptions, clientOptions);
-    client.onNotification(ProgressNotification, ({ runId, event }) => this.progressHandlers.get(runId)?.(event));
-    client.onNotification(StatusNotification, (status) => this.onStatus(status));
+    client.onNotification(messages.ProgressNotification, ({ runId, event }) => this.progressHandlers.get(runId)?.(event));
+    client.onNotification(messages.StatusNotification, (status) => this.onStatus(status));
     return client;
   }
 

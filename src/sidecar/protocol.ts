@@ -5,7 +5,12 @@
 // Besides these, the connection speaks plain LSP: `initialize`/`shutdown`/`exit`, and
 // `$/cancelRequest` cancels a running fix or analysis (the client passes a cancellation token to
 // `sendRequest`; the sidecar turns it into the engine's AbortSignal).
-import { NotificationType, RequestType } from 'vscode-jsonrpc';
+//
+// Each end makes the message types with its own JSON-RPC library (`messageTypes`): the
+// extension with vscode-languageclient, the sidecar with vscode-languageserver. JSON-RPC
+// compares a message type's parts by identity, so a type made by another copy of the library
+// than the connection's would not be understood.
+import type { NotificationType, RequestType } from 'vscode-languageserver/node';
 import type { UserErrorCode } from '../core/errors';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
 
@@ -22,25 +27,13 @@ export type RunErrorData =
   | { kind: 'canceled' }
   | { kind: 'internal' }; // a bug: `error.message` plus the sidecar's log
 
-/** Client -> server: run the whole pipeline (tests, localize, generate, validate). */
-export const FixRequest = new RequestType<RunParams, FixReport, RunErrorData>('deepdebug/fix');
-
-/** Client -> server: run the tests and localize only (no model, no validation). */
-export const AnalyzeRequest = new RequestType<RunParams, AnalyzeReport, RunErrorData>('deepdebug/analyze');
-
 export interface ProgressParams {
   runId: string;
   event: ProgressEvent;
 }
 
-/** Server -> client, while a run is in flight: the engine's progress events. */
-export const ProgressNotification = new NotificationType<ProgressParams>('deepdebug/progress');
-
 /** Which model produced candidates ("cpu", "cuda", "webgpu" devices), or why none did: FixReport.model. */
 export type SidecarStatus = FixReport['model'];
-
-/** Server -> client, after each fix: which model and device produced candidates. */
-export const StatusNotification = new NotificationType<SidecarStatus>('deepdebug/status');
 
 /** JSON-RPC error codes of failed runs (the server-defined range of JSON-RPC). */
 export const ErrorCodes = {
@@ -49,3 +42,25 @@ export const ErrorCodes = {
   user: -32001,
   internal: -32603,
 } as const;
+
+/** The classes one end's JSON-RPC library makes message types with. */
+export interface JsonRpcLibrary {
+  RequestType: typeof RequestType;
+  NotificationType: typeof NotificationType;
+}
+
+/** Every custom method, made with the JSON-RPC library of the end that uses it. */
+export function messageTypes(rpc: JsonRpcLibrary) {
+  return {
+    /** Client -> server: run the whole pipeline (tests, localize, generate, validate). */
+    FixRequest: new rpc.RequestType<RunParams, FixReport, RunErrorData>('deepdebug/fix'),
+    /** Client -> server: run the tests and localize only (no model, no validation). */
+    AnalyzeRequest: new rpc.RequestType<RunParams, AnalyzeReport, RunErrorData>('deepdebug/analyze'),
+    /** Server -> client, while a run is in flight: the engine's progress events. */
+    ProgressNotification: new rpc.NotificationType<ProgressParams>('deepdebug/progress'),
+    /** Server -> client, after each fix: which model and device produced candidates. */
+    StatusNotification: new rpc.NotificationType<SidecarStatus>('deepdebug/status'),
+  };
+}
+
+export type MessageTypes = ReturnType<typeof messageTypes>;

@@ -1,18 +1,13 @@
 // Runs engine requests for one connection: each request gets an AbortController fed by the
 // request's cancellation token, its progress events are forwarded tagged with the run id, and
 // errors become JSON-RPC errors whose data says whether the message is meant for the user.
-import { ResponseError, type CancellationToken, type NotificationType, type RequestType } from 'vscode-jsonrpc';
+import { NotificationType, RequestType, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 import { describeError, isCanceled, UserError } from '../core/errors';
 import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport } from '../core/types';
-import {
-  AnalyzeRequest,
-  ErrorCodes,
-  FixRequest,
-  ProgressNotification,
-  StatusNotification,
-  type RunErrorData,
-  type RunParams,
-} from './protocol';
+import { ErrorCodes, messageTypes, type RunErrorData, type RunParams } from './protocol';
+
+// Made with the library of the sidecar's connection (server.ts), as are the errors below.
+const { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification } = messageTypes({ RequestType, NotificationType });
 
 export interface Engine {
   runFix(options: EngineOptions, hooks: EngineHooks): Promise<FixReport>;

@@ -106,7 +106,7 @@ function installUnpacked(extensionsDir: string, root: string, manifest: { publis
   fs.copyFileSync(path.join(root, 'package.json'), path.join(target, 'package.json'));
   fs.cpSync(path.join(root, 'dist'), path.join(target, 'dist'), { recursive: true });
   if (fs.existsSync(path.join(root, 'media'))) fs.cpSync(path.join(root, 'media'), path.join(target, 'media'), { recursive: true });
-  // onnxruntime-node and transformers.js load from node_modules at run time; the model from models/.
+  // onnxruntime-node loads from node_modules at run time; the model from models/.
   for (const linked of ['models', 'node_modules']) {
     if (fs.existsSync(path.join(root, linked))) fs.symlinkSync(path.join(root, linked), path.join(target, linked));
   }

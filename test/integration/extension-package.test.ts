@@ -6,9 +6,9 @@ import { execFileSync, fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, NotificationType, RequestType } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/resources';
-import { AnalyzeRequest } from '../../src/sidecar/protocol';
+import { messageTypes } from '../../src/sidecar/protocol';
 import { copyFixture, removeCopy } from '../helpers/workspace';
 
 function filesUnder(root: string): string[] {
@@ -50,7 +50,7 @@ describe('extension package (.vsix)', function () {
       'media/deepdebug.svg',
       'media/icon.png',
       'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/onnxruntime_binding.node',
-      'node_modules/@huggingface/transformers/dist/transformers.node.cjs',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1',
     ]) {
       assert.ok(files.includes(required), `missing ${required}`);
     }
@@ -73,16 +73,23 @@ describe('extension package (.vsix)', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it('keeps onnxruntime and the model code out of the extension host bundle', () => {
-    const bundle = fs.readFileSync(path.join(extension, 'dist', 'extension.js'), 'utf8');
-    assert.doesNotMatch(bundle, /onnxruntime|@huggingface\/transformers|web-tree-sitter\.wasm/);
+  it('ships onnxruntime-node as its only runtime package, without an image stack', () => {
+    // transformers.js would bring sharp and libvips (~19 MB) for images a patch model never reads;
+    // the tokenizer library it would be kept for is bundled.
+    assert.deepEqual(files.filter((file) => /(^|\/)(sharp|@img|@huggingface)\/|libvips/.test(file)), []);
+    const packages = new Set(files.filter((file) => file.startsWith('node_modules/')).map((file) => file.split('/')[1]));
+    assert.deepEqual([...packages].sort(), ['onnxruntime-common', 'onnxruntime-node']);
   });
 
-  it('loads the external runtime modules from its own node_modules', () => {
+  it('keeps onnxruntime and the model code out of the extension host bundle', () => {
+    const bundle = fs.readFileSync(path.join(extension, 'dist', 'extension.js'), 'utf8');
+    assert.doesNotMatch(bundle, /onnxruntime|@huggingface\/tokenizers|web-tree-sitter\.wasm/);
+  });
+
+  it('loads the external runtime module from its own node_modules', () => {
     const script = [
       "const ort = require('onnxruntime-node');",
-      "const transformers = require('@huggingface/transformers');",
-      "if (typeof ort.InferenceSession.create !== 'function' || typeof transformers.AutoTokenizer !== 'function') process.exit(3);",
+      "if (typeof ort.InferenceSession.create !== 'function') process.exit(3);",
       "console.log(require.resolve('onnxruntime-node'));",
     ].join(' ');
     const resolved = execFileSync(process.execPath, ['-e', script], { cwd: extension, encoding: 'utf8' }).trim();
@@ -96,6 +103,7 @@ describe('extension package (.vsix)', function () {
     connection.listen();
     try {
       await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      const { AnalyzeRequest } = messageTypes({ RequestType, NotificationType });
       const report = await connection.sendRequest(AnalyzeRequest, {
         runId: 'p1',
         options: { workspace, tests: [], python: 'python3', modelDir: null },

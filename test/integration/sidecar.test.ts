@@ -1,32 +1,31 @@
 // The sidecar as the extension runs it: the real bundle (dist/sidecar.js) in its own process
-// over Node IPC, driven through the protocol (src/sidecar/protocol.ts) with vscode-jsonrpc,
-// the library under vscode-languageclient. Real pytest on fixture workspaces.
+// over Node IPC, driven through the protocol (src/sidecar/protocol.ts) with the JSON-RPC
+// classes of vscode-languageserver (those of vscode-languageclient, which needs an editor).
+// Real pytest on fixture workspaces.
 import * as assert from 'node:assert/strict';
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {
   CancellationTokenSource,
   createMessageConnection,
+  ErrorCodes as JsonRpcErrorCodes,
   IPCMessageReader,
   IPCMessageWriter,
+  NotificationType,
+  RequestType,
   ResponseError,
   type MessageConnection,
-} from 'vscode-jsonrpc/node';
+} from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/resources';
 import type { EngineOptions, ProgressEvent } from '../../src/core/types';
 import { headline } from '../../src/extension/headline';
 import { classifyRunError } from '../../src/extension/runErrors';
 import { runFromFix } from '../../src/extension/runRecord';
-import {
-  AnalyzeRequest,
-  ErrorCodes,
-  FixRequest,
-  ProgressNotification,
-  StatusNotification,
-  type RunErrorData,
-  type SidecarStatus,
-} from '../../src/sidecar/protocol';
+import { ErrorCodes, messageTypes, type RunErrorData, type SidecarStatus } from '../../src/sidecar/protocol';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+
+const { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification } = messageTypes({ RequestType, NotificationType });
+const rpc = { ResponseError, ErrorCodes: JsonRpcErrorCodes };
 
 interface Sidecar {
   child: ChildProcess;
@@ -133,7 +132,7 @@ describe('sidecar process', function () {
     );
     assert.deepEqual(noTests.data, { kind: 'user', code: 'no-tests' });
     assert.doesNotMatch(noTests.message, /\n/);
-    assert.equal(classifyRunError(noTests).kind, 'user');
+    assert.equal(classifyRunError(noTests, rpc).kind, 'user');
     const missing = await rejection(
       sidecar.connection.sendRequest(FixRequest, { runId: 'bad2', options: options(path.join(workspaceOf('cli-bug'), 'nope')) }),
     );
@@ -155,7 +154,7 @@ describe('sidecar process', function () {
     );
     assert.equal(canceled.code, ErrorCodes.canceled);
     assert.deepEqual(canceled.data, { kind: 'canceled' });
-    assert.equal(classifyRunError(canceled).kind, 'canceled');
+    assert.equal(classifyRunError(canceled, rpc).kind, 'canceled');
     const report = await sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'c2', options: options(workspace) });
     assert.equal(report.failures.length, 1);
   });
@@ -177,7 +176,7 @@ describe('sidecar process', function () {
     );
     await closed;
     assert.equal(await sidecar.exited, null);
-    const failure = classifyRunError(error);
+    const failure = classifyRunError(error, rpc);
     assert.equal(failure.kind, 'sidecar-stopped');
   });
 

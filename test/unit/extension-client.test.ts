@@ -1,25 +1,30 @@
 // The extension's side of talking to the sidecar, without an editor: what a failed request
 // means for the user, when a crashed sidecar is restarted, how progress reads.
 import * as assert from 'node:assert/strict';
-import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-jsonrpc';
+// The server package carries the same JSON-RPC classes as the client's, without needing an editor.
+import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { progressText } from '../../src/extension/progressText';
 import { RestartPolicy } from '../../src/extension/restartPolicy';
 import { classifyRunError } from '../../src/extension/runErrors';
 import { ErrorCodes } from '../../src/sidecar/protocol';
 
 describe('extension sidecar client', () => {
+  const rpc = { ResponseError, ErrorCodes: JsonRpcErrorCodes };
+
   it('classifies failed requests: canceled, bad input, sidecar gone, internal', () => {
-    assert.deepEqual(classifyRunError(new ResponseError(ErrorCodes.canceled, 'Canceled', { kind: 'canceled' })), { kind: 'canceled' });
+    assert.deepEqual(classifyRunError(new ResponseError(ErrorCodes.canceled, 'Canceled', { kind: 'canceled' }), rpc), { kind: 'canceled' });
     assert.deepEqual(
-      classifyRunError(new ResponseError(ErrorCodes.user, 'pytest collected no tests in /w', { kind: 'user', code: 'no-tests' })),
+      classifyRunError(new ResponseError(ErrorCodes.user, 'pytest collected no tests in /w', { kind: 'user', code: 'no-tests' }), rpc),
       { kind: 'user', message: 'pytest collected no tests in /w' },
     );
     for (const code of [JsonRpcErrorCodes.PendingResponseRejected, JsonRpcErrorCodes.ConnectionInactive]) {
-      assert.equal(classifyRunError(new ResponseError(code, 'Pending response rejected since connection got disposed')).kind, 'sidecar-stopped');
+      assert.equal(classifyRunError(new ResponseError(code, 'Pending response rejected since connection got disposed'), rpc).kind, 'sidecar-stopped');
     }
-    const internal = classifyRunError(new ResponseError(ErrorCodes.internal, 'boom', { kind: 'internal' }));
+    const internal = classifyRunError(new ResponseError(ErrorCodes.internal, 'boom', { kind: 'internal' }), rpc);
     assert.deepEqual(internal, { kind: 'internal', message: 'DeepDebug failed: boom (details in Output › DeepDebug)' });
-    assert.equal(classifyRunError(Object.assign(new Error('Canceled'), { name: 'Canceled' })).kind, 'canceled');
+    assert.equal(classifyRunError(Object.assign(new Error('Canceled'), { name: 'Canceled' }), rpc).kind, 'canceled');
+    // The client library never loaded (the sidecar did not start): nothing came back over JSON-RPC.
+    assert.equal(classifyRunError(new Error('spawn ENOENT'), undefined).kind, 'internal');
   });
 
   it('restarts a crashed sidecar at most 3 times in 3 minutes', () => {

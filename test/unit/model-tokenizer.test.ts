@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SentencePieceBpe } from '../../src/core/model/bpe';
 import { chooseToken, logSoftmax } from '../../src/core/model/sampling';
+import { loadTokenizer } from '../../src/core/model/tokenizer';
 import { defaultModelDir } from '../../src/core/resources';
+import { fixturePath } from '../helpers/workspace';
 
 describe('SentencePiece BPE', () => {
   it('merges the best-scored pair first, leftmost on ties, and falls back to bytes', () => {
@@ -31,6 +33,25 @@ describe('SentencePiece BPE', () => {
 
   it('declines tokenizers of another shape', () => {
     assert.equal(SentencePieceBpe.fromJson({ model: { type: 'WordPiece', vocab: {} } }), null);
+  });
+});
+
+describe("a dropped-in model's tokenizer", () => {
+  // A byte-level BPE in BART's shape (<s> text </s>): not ours, so the tokenizer library reads it.
+  const dir = fixturePath('tokenizer-byte-level');
+
+  it('encodes with its own special tokens for the encoder and none for the decoder', async () => {
+    const tokenizer = await loadTokenizer(dir, 2);
+    const vocab = JSON.parse(fs.readFileSync(path.join(dir, 'tokenizer.json'), 'utf8')).model.vocab as Record<string, number>;
+    assert.deepEqual(tokenizer.encodeTarget('return x'), [vocab['return'], vocab['\u0120x']]);
+    assert.deepEqual(tokenizer.encodeSource('return x'), [0, vocab['return'], vocab['\u0120x'], 2]);
+    assert.equal(tokenizer.countTokens('return x'), 2);
+  });
+
+  it('decodes back to the text, special tokens dropped', async () => {
+    const tokenizer = await loadTokenizer(dir, 2);
+    const code = 'def f(items):\n\treturn items[0] + "\u00e9"\n';
+    assert.equal(tokenizer.decode(tokenizer.encodeSource(code)), code);
   });
 });
 

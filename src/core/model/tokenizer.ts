@@ -4,7 +4,8 @@ import { SentencePieceBpe } from './bpe';
 
 // The tokenizer of a transformers.js-format model folder (tokenizer.json +
 // tokenizer_config.json). Ours is a converted SentencePiece BPE, encoded by our own exact and
-// fast implementation; any other kind goes through transformers.js itself.
+// fast implementation; any other kind (a dropped-in model's) goes through @huggingface/tokenizers,
+// the library transformers.js itself encodes and decodes with.
 
 export interface Tokenizer {
   /** Encoder ids: the tokenizer's own special tokens if it adds them, always ending in </s>. */
@@ -15,23 +16,11 @@ export interface Tokenizer {
   countTokens(text: string): number;
 }
 
-interface TransformersTokenizer {
-  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
-  decode(ids: number[], options?: { skip_special_tokens?: boolean }): string;
-}
-
-type TransformersModule = {
-  env: { allowRemoteModels: boolean; allowLocalModels: boolean; localModelPath: string };
-  AutoTokenizer: { from_pretrained(name: string, options: { local_files_only: boolean }): Promise<TransformersTokenizer> };
-};
-
-async function transformersTokenizer(dir: string): Promise<TransformersTokenizer> {
-  // Loaded lazily: the module is large and only needed for foreign tokenizers.
-  const transformers = (await import('@huggingface/transformers')) as unknown as TransformersModule;
-  transformers.env.allowRemoteModels = false;
-  transformers.env.allowLocalModels = true;
-  transformers.env.localModelPath = path.dirname(path.resolve(dir));
-  return transformers.AutoTokenizer.from_pretrained(path.basename(path.resolve(dir)), { local_files_only: true });
+async function libraryTokenizer(dir: string) {
+  // Loaded lazily: only foreign tokenizers need it.
+  const { Tokenizer } = await import('@huggingface/tokenizers');
+  const read = (name: string): object => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as object;
+  return new Tokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
 }
 
 export async function loadTokenizer(dir: string, eosTokenId: number): Promise<Tokenizer> {
@@ -47,11 +36,11 @@ export async function loadTokenizer(dir: string, eosTokenId: number): Promise<To
       countTokens: (text) => encode(text).length,
     };
   }
-  const tokenizer = await transformersTokenizer(dir);
-  const encodeTarget = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false });
+  const tokenizer = await libraryTokenizer(dir);
+  const encodeTarget = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false }).ids;
   return {
     encodeSource(text) {
-      const ids = tokenizer.encode(text);
+      const ids = tokenizer.encode(text).ids;
       return ids.at(-1) === eosTokenId ? ids : [...ids, eosTokenId];
     },
     encodeTarget,
