@@ -20,7 +20,11 @@ export interface RunConnection {
   sendNotification<P>(type: NotificationType<P>, params: P): unknown;
 }
 
-export type Log = (line: string) => void;
+/** The output log: a line per run and per stage at info level; every progress event within a stage (one per candidate) at debug level. */
+export interface Log {
+  info(line: string): void;
+  debug(line: string): void;
+}
 
 export class Runs {
   private readonly active = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
@@ -63,28 +67,30 @@ export class Runs {
     }
     const controller = new AbortController();
     const cancelListener = token.onCancellationRequested(() => {
-      this.log(`[${runId}] cancel requested`);
+      this.log.info(`[${runId}] cancel requested`);
       controller.abort();
     });
     const started = Date.now();
-    let stageStarted = started;
-    this.log(`[${runId}] ${kind} started in ${params.options.workspace}`);
+    let last = { at: started, stage: '' };
+    this.log.info(`[${runId}] ${kind} started in ${params.options.workspace}`);
     const hooks: EngineHooks = {
       signal: controller.signal,
       onProgress: (event) => {
         const now = Date.now();
-        this.log(`[${runId}] ${event.stage}: ${event.message} (+${now - stageStarted} ms)`);
-        stageStarted = now;
+        const line = `[${runId}] ${event.stage}: ${event.message} (+${now - last.at} ms)`;
+        if (event.stage === last.stage) this.log.debug(line);
+        else this.log.info(line);
+        last = { at: now, stage: event.stage };
         this.connection.sendNotification(ProgressNotification, { runId, event });
       },
     };
     const done = (async () => {
       try {
         const result = await body(hooks);
-        this.log(`[${runId}] ${kind} finished in ${Date.now() - started} ms`);
+        this.log.info(`[${runId}] ${kind} finished in ${Date.now() - started} ms`);
         return result;
       } catch (error) {
-        this.log(`[${runId}] ${kind} ended after ${Date.now() - started} ms: ${describeError(error)}`);
+        this.log.info(`[${runId}] ${kind} ended after ${Date.now() - started} ms: ${describeError(error)}`);
         throw toResponseError(error, controller.signal.aborted);
       } finally {
         cancelListener.dispose();

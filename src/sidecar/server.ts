@@ -7,7 +7,7 @@ import * as engine from '../core/engine';
 import { Runs } from './runs';
 
 const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
-const runs = new Runs(connection, engine, (line) => connection.console.log(line));
+const runs = new Runs(connection, engine, { info: (line) => connection.console.info(line), debug: (line) => connection.console.debug(line) });
 
 connection.onInitialize(() => ({
   capabilities: {},
