@@ -49,6 +49,13 @@
     return h('section', { id, 'aria-label': title }, [h('h3', {}, [title]), h(list, {}, items)]);
   }
 
+  /** A section that folds: @param {string} title @param {string} id @param {boolean} open @param {Node[]} items @param {'ul' | 'ol'} list */
+  function collapsible(title, id, open, items, list) {
+    const details = h('details', { id, 'aria-label': title }, [h('summary', {}, [h('h3', {}, [`${title} (${items.length})`])]), h(list, {}, items)]);
+    if (open) details.setAttribute('open', '');
+    return details;
+  }
+
   /** @param {any} state */
   function render(state) {
     const children = [h('h2', { id: 'headline' }, [state.headline])];
@@ -63,24 +70,6 @@
         ? button('cancel', 'Cancel', { type: 'cancel' }, 'Stop this DeepDebug run')
         : button('debug', 'Debug with DeepDebug', { type: 'debug' }, 'Run the tests and look for fixes'),
     );
-    if (state.failures.length) {
-      children.push(
-        section('Failing tests', 'failures', state.failures.map((/** @type {any} */ failure) =>
-          h('li', {}, [locationLink(failure.location, failure.nodeid), h('div', { class: 'muted' }, [failure.text])]),
-        ), 'ul'),
-      );
-    }
-    if (state.suspects.length) {
-      children.push(
-        section('Suspects', 'suspects', state.suspects.map((/** @type {any} */ suspect) =>
-          h('li', {}, [
-            locationLink(suspect.location, suspect.label),
-            h('ul', { class: 'evidence' }, suspect.evidence.map((/** @type {string} */ line) => h('li', {}, [line]))),
-            h('details', { class: 'muted' }, [h('summary', {}, ['Scores']), suspect.scores]),
-          ]),
-        ), 'ol'),
-      );
-    }
     if (state.patches.length) {
       children.push(
         section('Validated fixes', 'patches', state.patches.map((/** @type {any} */ patch) => {
@@ -114,6 +103,26 @@
             h('h4', {}, [`Not validated: ${hint.summary}`]),
             h('div', { class: 'muted' }, [`${hint.where} · ${hint.tests}`]),
             diffBlock(hint.diff),
+          ]),
+        ), 'ol'),
+      );
+    }
+    // Fixes first; with fixes on offer, the failures and suspects behind them start collapsed.
+    const hasFixes = state.patches.length > 0;
+    if (state.failures.length) {
+      children.push(
+        collapsible('Failing tests', 'failures', !hasFixes, state.failures.map((/** @type {any} */ failure) =>
+          h('li', {}, [locationLink(failure.location, failure.nodeid), h('div', { class: 'muted' }, [failure.text])]),
+        ), 'ul'),
+      );
+    }
+    if (state.suspects.length) {
+      children.push(
+        collapsible('Suspects', 'suspects', !hasFixes, state.suspects.map((/** @type {any} */ suspect) =>
+          h('li', {}, [
+            locationLink(suspect.location, suspect.label),
+            h('ul', { class: 'evidence' }, suspect.evidence.map((/** @type {string} */ line) => h('li', {}, [line]))),
+            h('details', { class: 'muted' }, [h('summary', {}, ['Scores']), suspect.scores]),
           ]),
         ), 'ol'),
       );

@@ -13,7 +13,7 @@ import { rankValidated } from './ranking';
 import { searchFixes } from './search';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './sources';
-import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, Suspect, TestScope, ValidatedPatch } from './types';
+import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, RunScope, Suspect, TestScope, ValidatedPatch } from './types';
 
 // Runs the pipeline stages under one time budget: tests -> localize -> (skeleton | the
 // anytime search: generate and validate as one loop). Every stage is a plain function over
@@ -49,6 +49,7 @@ function startClock(budgetMs: number): Clock {
 
 interface Analysis {
   workspace: string;
+  ran: RunScope;
   /** The selected tests' run, with the passing tests around the selection when there was one. */
   run: PytestRun;
   testScope?: TestScope;
@@ -93,7 +94,7 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     failures.length === 0
       ? []
       : await localize(run, failures, { workspace, readSource, isTestFile });
-  return { workspace, run, testScope, failures, suspects, sourceFile, readSource };
+  return { workspace, ran: { selection: options.tests, testsRun: selected.tests.length }, run, testScope, failures, suspects, sourceFile, readSource };
 }
 
 export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
@@ -117,6 +118,7 @@ export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}
     failures: analysis.failures,
     suspects: analysis.suspects,
     skeleton,
+    ran: analysis.ran,
     stats: {
       elapsedMs: clock.elapsed(),
       testsRun: analysis.run.tests.length,
@@ -183,6 +185,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     flaky: [],
     suspects: analysis.suspects,
     ...(analysis.testScope ? { testScope: analysis.testScope } : {}),
+    ran: analysis.ran,
     patches: [],
     model: { name: null, device: null },
     stats: { candidatesGenerated: 0, candidatesValidated: 0, elapsedMs: 0, timeToFirstFixMs: null },

@@ -256,6 +256,12 @@ export interface TestScope {
   neighbours: number;
 }
 
+/** What a run's tests were: the user's selection (node ids, paths, `-k` and its expression; empty: the whole suite) and how many tests it ran. */
+export interface RunScope {
+  selection: string[];
+  testsRun: number;
+}
+
 /** The JSON report of `deepdebug fix` (the design's CLI contract). */
 export interface FixReport {
   version: 1;
@@ -273,6 +279,8 @@ export interface FixReport {
   warnings?: string[];
   /** Present when the user selected tests: the wider set patches were validated against. */
   testScope?: TestScope;
+  /** What the run's tests were (absent in reports of older versions). */
+  ran?: RunScope;
   /** When no patch validated: the candidates that came closest, best first (not fixes). */
   hints?: Hint[];
   stats: FixStats;
@@ -321,6 +329,8 @@ export interface AnalyzeReport {
   suspects: Suspect[];
   /** Skeleton of the top suspect, when there is one. */
   skeleton: ModelInput | null;
+  /** What the run's tests were (absent in reports of older versions). */
+  ran?: RunScope;
   stats: { elapsedMs: number; testsRun: number; coverageRecorded: boolean };
 }
 

@@ -10,7 +10,19 @@ function testsText(run: RunRecord): string {
   return rest.length ? `${testName(first.nodeid)} and ${rest.length} more` : testName(first.nodeid);
 }
 
+/** "; ran tests/test_a.py (4 tests)": what the run's tests were, so a run on one file does not read as the whole suite. */
+function ranText(run: RunRecord): string {
+  if (!run.ran) return '';
+  const { selection, testsRun } = run.ran;
+  const what = selection.length === 0 ? 'the whole suite' : selection.join(' ');
+  return `; ran ${what} (${testsRun} test${testsRun === 1 ? '' : 's'})`;
+}
+
 export function headline(run: RunRecord): string {
+  return outcomeText(run) + ranText(run);
+}
+
+function outcomeText(run: RunRecord): string {
   const blocked = collectionBlocker(run.failures);
   if (blocked) return `DeepDebug: ${blocked}`;
   if (run.failures.length === 0) {
@@ -27,7 +39,8 @@ export function headline(run: RunRecord): string {
   const count = run.patches.length;
   const notes = runNotes(run);
   if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}${notes}`;
-  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}${notes}`;
+  const best = run.patches[0]!.patch;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}, the best in ${best.function} (${best.file})${notes}`;
 }
 
 /** " (no sandbox: ...; warning: ...)": what limited a fix run, for its headline. */

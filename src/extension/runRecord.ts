@@ -3,7 +3,7 @@
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
-import type { AnalyzeReport, Containment, Failure, FixReport, Hint, Suspect, TestScope, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Containment, Failure, FixReport, Hint, RunScope, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
 export type PatchStatus = 'pending' | 'applied' | 'discarded';
 
@@ -36,6 +36,8 @@ export interface RunRecord {
   testScope: TestScope | null;
   /** When no patch validated: the candidates that came closest (FixReport.hints). */
   hints: Hint[];
+  /** What the run's tests were; null for reports without it. */
+  ran: RunScope | null;
   elapsedMs: number;
 }
 
@@ -64,6 +66,7 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     warnings: report.warnings ?? [],
     testScope: report.testScope ?? null,
     hints: report.hints ?? [],
+    ran: report.ran ?? null,
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -82,6 +85,7 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     warnings: [],
     testScope: null,
     hints: [],
+    ran: report.ran ?? null,
     elapsedMs: report.stats.elapsedMs,
   };
 }

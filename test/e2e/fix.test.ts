@@ -25,7 +25,7 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
 
     await workbench.openFile(buggyFile);
     const outcome = await debugAndWait(workbench);
-    assert.match(outcome.text, /DeepDebug: \d+ validated fix(es)? for /);
+    assert.match(outcome.text, /DeepDebug: \d+ validated fix(es)? for .*, the best in bulk_discount \(pricing\.py\); ran .+ \(\d+ tests?\)/);
 
     const panel = await openReviewPanel(workbench);
     const best = panel.locator('#patch-1');

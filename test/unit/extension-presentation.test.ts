@@ -127,7 +127,7 @@ describe('extension presentation', () => {
       const run = store.forWorkspace(workspace);
       const remaining = codeActionSpecs(run, [DiagnosticCodes.failure]);
       assert.deepEqual(remaining.map((spec) => [spec.patchId, spec.isPreferred]), [['r1.2', true], ['r1.2', false]]);
-      assert.equal(headline(run!), 'DeepDebug: 2 validated fixes for test_total');
+      assert.equal(headline(run!), 'DeepDebug: 2 validated fixes for test_total, the best in total (shop/cart.py)');
       store.setStatus('r1.2', 'applied');
       assert.equal(headline(run!), 'DeepDebug: fix 2 applied for test_total');
       assert.deepEqual(codeActionSpecs(store.forWorkspace(workspace), [DiagnosticCodes.failure]), []);
@@ -246,7 +246,7 @@ describe('extension presentation', () => {
   describe('review panel', () => {
     it('shows failures, suspects and each patch with its diff, tests and source', () => {
       const state = finishedState(twoFixRun());
-      assert.equal(state.headline, 'DeepDebug: 2 validated fixes for test_total');
+      assert.equal(state.headline, 'DeepDebug: 2 validated fixes for test_total, the best in total (shop/cart.py)');
       assert.equal(state.model, 'deepdebug-small on cpu');
       assert.deepEqual(state.failures, [
         {
@@ -286,6 +286,9 @@ describe('extension presentation', () => {
 
     it('says when no fix was found or nothing failed', () => {
       assert.equal(headline(runFromFix('r4', workspace, report([]))), 'DeepDebug: no validated fix for test_total');
+      const scoped = (selection: string[], testsRun: number) => headline(runFromFix('r5', workspace, { ...report([]), ran: { selection, testsRun } }));
+      assert.equal(scoped([], 17), 'DeepDebug: no validated fix for test_total; ran the whole suite (17 tests)');
+      assert.equal(scoped(['tests/test_cart.py'], 4), 'DeepDebug: no validated fix for test_total; ran tests/test_cart.py (4 tests)');
       const passing = { ...report([]), failures: [] };
       assert.equal(headline(runFromFix('r5', workspace, passing)), 'DeepDebug: no failing tests');
     });

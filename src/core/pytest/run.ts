@@ -201,14 +201,22 @@ function resultsOf(report: PluginReport, exit: GroupRunResult, fault: string, op
     if (unfinished) tests.push(unfinished);
   }
   if (tests.length === 0 && (report.exitStatus === 5 || report.collected === 0)) {
-    throw new UserError(
-      'no-tests',
-      options.selection.length > 0
-        ? `no tests matched the selection: ${options.selection.join(' ')}`
-        : `no tests were collected in ${options.workspace}`,
-    );
+    throw new UserError('no-tests', noTestsMessage(options));
   }
   return tests;
+}
+
+/** pytest's configuration files, in the order it looks for them. */
+const PYTEST_CONFIGS = ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'];
+
+/** Why nothing ran, with where to look: the selection used, or how pytest finds tests and the configuration that steers it. */
+function noTestsMessage(options: RunPytestOptions): string {
+  if (options.selection.length > 0) {
+    return `no tests matched the selection ${options.selection.join(' ')} (check the node ids, paths or -k expression)`;
+  }
+  const config = PYTEST_CONFIGS.find((name) => fs.existsSync(path.join(options.workspace, name)));
+  const steer = config ? `; its ${config} can change that (testpaths, python_files)` : '';
+  return `no tests were collected in the folder "${path.basename(options.workspace)}": pytest looks for test_*.py and *_test.py files under it${steer}`;
 }
 
 /** The result for the test that was running when the session ended early, if there was one. */
