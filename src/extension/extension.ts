@@ -13,7 +13,7 @@ import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
 import { RunStore } from './runRecord';
 import { Sidecar } from './sidecar';
 import { showSuspectMarks } from './suspectDecorations';
-import { ModelStatus } from './statusBar';
+import { StatusItem } from './statusBar';
 
 let sidecar: Sidecar | undefined;
 
@@ -21,10 +21,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('DeepDebug', { log: true });
   const settings = readSettings();
-  const status = new ModelStatus(settings.modelDir && path.basename(settings.modelDir), settings.device);
+  const status = new StatusItem(settings.modelDir && path.basename(settings.modelDir), settings.device);
   sidecar = new Sidecar(context.asAbsolutePath(path.join('dist', 'sidecar.js')), log, (update) => {
     log.info(`model: ${update.name ?? 'none'} on ${update.device ?? '-'}${update.note ? ` (${update.note})` : ''}`);
-    status.update(update);
+    status.updateModel(update);
   });
   const store = new RunStore();
   const panel = new ReviewPanel(context.extensionUri, (message) => {
@@ -51,7 +51,10 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     sidecar,
     log,
-    showPanel: (state) => panel.show(state),
+    showPanel: (state) => {
+      panel.show(state);
+      status.updateRun(state);
+    },
     panelState: () => panel.current,
     current: undefined,
   };
@@ -69,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('deepdebug.discardPatch', (argument?: unknown) => discardPatch(ctx, argument)),
     vscode.commands.registerCommand('deepdebug.clear', () => {
       for (const run of store.all()) store.clear(run.workspace);
-      panel.show(idleState());
+      ctx.showPanel(idleState());
     }),
     showDiagnostics(store),
     showSuspectMarks(store),

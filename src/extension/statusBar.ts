@@ -1,25 +1,39 @@
-// The status bar item: which model and device DeepDebug uses; clicking opens the review panel.
+// The status bar item: the latest run's state and outcome, or which model DeepDebug uses while
+// nothing ran yet (see statusText.ts); clicking opens the review panel.
 import * as vscode from 'vscode';
 import type { SidecarStatus } from '../sidecar/protocol';
+import { idleState, type PanelState } from './panel/messages';
+import { statusText } from './statusText';
 
-export class ModelStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('deepdebug.model', vscode.StatusBarAlignment.Right, 100);
+export class StatusItem implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('deepdebug.status', vscode.StatusBarAlignment.Right, 100);
+  private model: string;
+  private state: PanelState = idleState();
 
   constructor(configuredModel: string | undefined, configuredDevice: string) {
-    this.item.name = 'DeepDebug model';
+    this.item.name = 'DeepDebug';
     this.item.command = 'deepdebug.panel.focus';
-    this.show(configuredModel ?? 'deepdebug-small', `${configuredDevice}, not loaded yet`);
+    this.model = `${configuredModel ?? 'deepdebug-small'} · ${configuredDevice}, not loaded yet`;
+    this.render();
     this.item.show();
   }
 
-  update(status: SidecarStatus): void {
-    if (status.name) this.show(status.name, status.device ?? 'cpu');
-    else this.show('templates only', 'no model', status.note);
+  /** The model the sidecar loaded, or why none. */
+  updateModel(status: SidecarStatus): void {
+    this.model = status.name ? `${status.name} · ${status.device ?? 'cpu'}` : `templates only${status.note ? ` (${status.note})` : ''}`;
+    this.render();
   }
 
-  private show(model: string, device: string, note?: string): void {
-    this.item.text = `$(beaker) ${model} · ${device}`;
-    this.item.tooltip = `DeepDebug patch model: ${model} (${device}).${note ? ` ${note}.` : ''} Click to open the DeepDebug panel.`;
+  /** The run's state, as the panel shows it. */
+  updateRun(state: PanelState): void {
+    this.state = state;
+    this.render();
+  }
+
+  private render(): void {
+    const { text, tooltip } = statusText(this.state, this.model);
+    this.item.text = text;
+    this.item.tooltip = tooltip;
   }
 
   dispose(): void {
