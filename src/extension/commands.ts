@@ -17,6 +17,7 @@ import { pythonInterpreter } from './interpreter';
 import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progressText';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
+import type { ChoiceMemory } from './choiceMemory';
 import type { Sidecar } from './sidecar';
 import { selectionForFile, selectionFromFrames, selectionFromTestItem } from './testSelection';
 
@@ -28,6 +29,8 @@ export interface Ctx {
   panelState(): PanelState;
   /** The run in flight, if any (one at a time). */
   current: vscode.CancellationTokenSource | undefined;
+  /** The user's past choices of fixes in this workspace. */
+  choices: ChoiceMemory;
 }
 
 /** What to run: a workspace folder and a pytest selection (empty: the whole suite). */
@@ -145,7 +148,8 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
         };
         if (kind === 'fix') {
           const { runId, report } = await ctx.sidecar.fix(options, source.token, onProgress);
-          return runFromFix(runId, workspace, { ...(report satisfies FixReport), suspects: suspectsShown(report) });
+          const patches = settings.learnFromChoices ? ctx.choices.order(report.patches) : report.patches;
+          return runFromFix(runId, workspace, { ...(report satisfies FixReport), suspects: suspectsShown(report), patches });
         }
         const { runId, report } = await ctx.sidecar.analyze(options, source.token, onProgress);
         return runFromAnalyze(runId, workspace, { ...(report satisfies AnalyzeReport), suspects: suspectsShown(report) });
@@ -219,6 +223,7 @@ export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
     return;
   }
   ctx.store.setStatus(record.id, 'applied');
+  if (readSettings(uri).learnFromChoices) void ctx.choices.record(record.patch.editKind, 'applied');
   ctx.showPanel(finishedState(run));
   ctx.log.info(`applied ${record.id} to ${record.patch.file}: ${record.patch.summary}`);
   const editor = await vscode.window.showTextDocument(document, { preview: false });
@@ -237,6 +242,7 @@ export function discardPatch(ctx: Ctx, argument?: unknown): void {
   const found = lookUp(ctx, argument);
   if (!found) return;
   ctx.store.setStatus(found.record.id, 'discarded');
+  if (readSettings(vscode.Uri.file(found.record.absPath)).learnFromChoices) void ctx.choices.record(found.record.patch.editKind, 'discarded');
   ctx.showPanel(finishedState(found.run));
   ctx.log.info(`discarded ${found.record.id}`);
   const active = vscode.window.activeTextEditor?.document.uri;

@@ -14,6 +14,8 @@ export interface Settings {
   autoRun: boolean;
   /** Run candidates in the bubblewrap sandbox (where it works). */
   sandbox: boolean;
+  /** Order equally-validated fixes by the kinds the user applied or discarded before. */
+  learnFromChoices: boolean;
 }
 
 export function readSettings(scope?: vscode.Uri): Settings {
@@ -28,6 +30,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     allowTestEdits: config.get<boolean>('allowTestEdits', false),
     autoRun: config.get<boolean>('autoRun', false),
     sandbox: config.get<boolean>('sandbox', true),
+    learnFromChoices: config.get<boolean>('learnFromChoices', true),
   };
 }
 

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
+import { ChoiceMemory } from './choiceMemory';
 import { provideCodeActions } from './codeActions';
 import { provideCodeLenses } from './codeLenses';
 import { readSettings } from './config';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     panelState: () => panel.current,
     current: undefined,
+    choices: new ChoiceMemory(context.workspaceState),
   };
   context.subscriptions.push(
     log,

@@ -1,0 +1,52 @@
+// Local learning: the user's past choices reorder equally-validated fixes, and only those.
+import * as assert from 'node:assert/strict';
+import type { ValidatedPatch } from '../../src/core/types';
+import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/choices';
+
+function patch(summary: string, editKind: string, failingFixed = 2, shape?: string[]): ValidatedPatch {
+  return {
+    kind: 'candidate',
+    file: 'shop/cart.py',
+    function: 'total',
+    startLine: 1,
+    endLine: 5,
+    newFunctionText: '',
+    newFileText: '',
+    diff: '',
+    source: 'template',
+    editKind,
+    summary,
+    score: 1,
+    validation: { failingFixed, failingTotal: 2, suitePassed: 4, suiteTotal: 4 },
+    baseSha256: '',
+    ...(shape ? { shape } : {}),
+  };
+}
+
+describe('orderByChoices', () => {
+  let counts: ChoiceCounts = {};
+  counts = withChoice(counts, 'swap-args', 'discarded');
+  counts = withChoice(counts, 'swap-args', 'discarded');
+  counts = withChoice(counts, 'compare-op', 'applied');
+
+  it('sinks a kind the user keeps discarding below its equals, raises one the user applied, and says why', () => {
+    const ordered = orderByChoices([patch('a', 'swap-args'), patch('b', 'off-by-one'), patch('c', 'compare-op')], counts);
+    assert.deepEqual(ordered.map((p) => p.summary), ['c', 'b', 'a']);
+    assert.equal(ordered[0]!.rankedBecause, 'moved up among equals: you applied 1 compare-op fix here before');
+    assert.equal(ordered[1]!.rankedBecause, undefined);
+    assert.equal(ordered[2]!.rankedBecause, 'moved down among equals: you discarded 2 swap-args fixes here before');
+  });
+
+  it('never moves a patch past one that is not its equal', () => {
+    const better = patch('fixes both', 'swap-args', 2);
+    const fewer = patch('fixes one', 'compare-op', 1);
+    const objected = patch('objected', 'compare-op', 2, ['a parameter left unused']);
+    assert.deepEqual(orderByChoices([better, fewer], counts).map((p) => p.summary), ['fixes both', 'fixes one']);
+    assert.deepEqual(orderByChoices([better, objected], counts).map((p) => p.summary), ['fixes both', 'objected']);
+  });
+
+  it('keeps the engine\'s order without choices', () => {
+    const patches = [patch('a', 'swap-args'), patch('b', 'compare-op')];
+    assert.deepEqual(orderByChoices(patches, {}), patches);
+  });
+});
