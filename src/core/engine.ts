@@ -6,7 +6,8 @@ import { neighbourFiles, withNeighbours } from './pytest/neighbours';
 import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
 import { scoreCandidates } from './generate/model-candidates';
-import { loadPatchModel, type PatchModel } from './model';
+import type { PatchModel } from './model';
+import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './resources';
 import { ValidatorPool } from './validate';
 import { rankValidated } from './ranking';
@@ -132,10 +133,10 @@ interface ModelState {
   info: FixReport['model'];
 }
 
-async function openModel(options: EngineOptions): Promise<ModelState> {
+async function openModel(options: EngineOptions, models: ModelLoader): Promise<ModelState> {
   if (options.modelDir === null) return { model: null, info: { name: null, device: null, note: 'model disabled' } };
   try {
-    const model = await loadPatchModel(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' });
+    const model = await models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' });
     return { model, info: { name: model.name, device: model.device } };
   } catch (error) {
     // A broken model must not cost the user the template fixes: say so and go on without it.
@@ -175,7 +176,8 @@ export function coverageByTest(run: PytestRun): Record<string, Record<string, nu
   return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
 }
 
-export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): Promise<FixReport> {
+/** `models`: how the run gets its model and gives it back (loaded and freed per run, or kept by a long-lived host). */
+export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, models: ModelLoader = perRun): Promise<FixReport> {
   const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
   const analysis = await analyzeStage(options, hooks, clock);
   const report: FixReport = {
@@ -201,7 +203,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
   if (failingTests.length === 0 || analysis.suspects.length === 0) return done();
 
   // The model loads while the validator's workers start: both take seconds.
-  const modelPromise = openModel(options);
+  const modelPromise = openModel(options, models);
   const workers = os.availableParallelism();
   const passing = analysis.run.tests.filter((t) => t.outcome === 'passed');
   const pool = await ValidatorPool.start(
@@ -218,7 +220,8 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     },
     hooks.signal,
   ).catch(async (error: unknown) => {
-    await (await modelPromise).model?.dispose();
+    const { model } = await modelPromise;
+    if (model) await models.release(model);
     throw error;
   });
   const modelState = await modelPromise;
@@ -261,6 +264,6 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}): P
     return done();
   } finally {
     await pool.dispose();
-    await modelState.model?.dispose();
+    if (modelState.model) await models.release(modelState.model);
   }
 }

@@ -3,10 +3,15 @@
 // extension starts it over Node IPC (vscode-languageclient, TransportKind.ipc); the custom
 // methods are in ./protocol.
 import { createConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver/node';
-import * as engine from '../core/engine';
+import type { EngineHooks, EngineOptions } from '../core/types';
+import { runAnalyze, runFix } from '../core/engine';
+import { KeptModel } from '../core/model/loader';
 import { Runs } from './runs';
 
 const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
+// The model stays loaded from one run to the next: a second run does not load it again.
+const model = new KeptModel();
+const engine = { runFix: (options: EngineOptions, hooks: EngineHooks) => runFix(options, hooks, model), runAnalyze };
 const runs = new Runs(connection, engine, { info: (line) => connection.console.info(line), debug: (line) => connection.console.debug(line) });
 
 connection.onInitialize(() => ({
@@ -15,7 +20,10 @@ connection.onInitialize(() => ({
 }));
 
 // A clean stop (window closed, extension deactivated): stop runs so their pytest processes die.
-connection.onShutdown(() => runs.abortAll());
+connection.onShutdown(async () => {
+  await runs.abortAll();
+  await model.dispose();
+});
 
 // The editor vanished without a shutdown (crash, kill): same cleanup, then leave.
 process.on('disconnect', () => {
