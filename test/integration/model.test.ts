@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { UserError } from '../../src/core/errors';
 import { modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
 import { encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
+import { KeptModel } from '../../src/core/model/loader';
 import { defaultModelDir } from '../../src/core/resources';
 import { buildModelInput } from '../../src/core/skeleton';
 import { parsesCleanly } from '../../src/core/syntax/parser';
@@ -212,6 +213,26 @@ describe('loading the model leaves nothing behind', function () {
       assert.deepEqual(fs.readdirSync(tmp), []);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('KeptModel (the sidecar keeps the model between runs)', function () {
+  this.timeout(120_000);
+
+  it('hands the next run the model it loaded, frees it when another folder is asked for, and keeps no failed load', async () => {
+    const kept = new KeptModel();
+    try {
+      const first = await kept.load(defaultModelDir(), { device: 'cpu' });
+      await kept.release();
+      assert.equal(await kept.load(defaultModelDir(), { device: 'cpu' }), first, 'the second run gets the same loaded model');
+      const missing = path.join(os.tmpdir(), 'deepdebug-no-model-here');
+      await assert.rejects(kept.load(missing, { device: 'cpu' }), UserError);
+      const again = await kept.load(defaultModelDir(), { device: 'cpu' });
+      assert.notEqual(again, first, 'asking for another folder freed the first model; a later run loads it anew');
+      assert.ok(again.countTokens('def f():\n    return 1\n') > 0, 'the model loaded anew works');
+    } finally {
+      await kept.dispose();
     }
   });
 });
