@@ -84,10 +84,10 @@ export function activate(context: vscode.ExtensionContext): void {
     providePatchDocuments(store),
     followPatchedDocuments(store),
     store.onDidChange(() => {
-      // The panel shows a run's patches: they follow its statuses (applied, offered again, stale).
-      const shownId = panel.current.patches[0]?.id;
+      // The panel (and the status bar) show a run's patches: they follow its statuses.
+      const shownId = ctx.panelState().patches[0]?.id;
       const shown = shownId === undefined ? undefined : store.findPatch(shownId)?.run;
-      if (shown) panel.show(followRun(panel.current, shown));
+      if (shown) ctx.showPanel(followRun(ctx.panelState(), shown));
     }),
     vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
   );

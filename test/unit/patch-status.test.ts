@@ -1,5 +1,5 @@
 // A patch's status follows its file's text (Apply, Undo, Redo, other edits), and the panel, the
-// diagnostics and the quick fixes follow the status; diff documents name their run.
+// diagnostics, the quick fixes and the status bar follow the status; diff documents name their run.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { sha256 } from '../../src/core/hash';
@@ -11,6 +11,7 @@ import { headline } from '../../src/extension/headline';
 import { canceledState, finishedState, followRun, runningState } from '../../src/extension/panel/messages';
 import { statusForText } from '../../src/extension/patchStatus';
 import { fixName, patchDocumentText } from '../../src/extension/patchUri';
+import { statusText } from '../../src/extension/statusText';
 import { RunStore, runFromFix, type PatchStatus, type RunRecord } from '../../src/extension/runRecord';
 
 const workspace = path.resolve('/tmp/ws');
@@ -81,7 +82,7 @@ describe('patch status follows the document', () => {
 
     store.followText(absPath, base); // Undo
     assert.deepEqual(statuses(record), ['pending', 'pending']);
-    assert.equal(headline(record), 'DeepDebug: 2 validated fixes for test_price');
+    assert.equal(headline(record), 'DeepDebug: 2 validated fixes for test_price, the best in price (price.py)');
     assert.ok(diagnosticSpecs(record).some((spec) => spec.code === DiagnosticCodes.failure));
     assert.deepEqual(
       codeActionSpecs(record, [DiagnosticCodes.failure]).filter((spec) => spec.isPreferred).map((spec) => spec.patchId),
@@ -134,6 +135,7 @@ describe('panel state across runs', () => {
     record.patches[0]!.status = 'applied';
     assert.equal(followRun(shown, record).headline, 'DeepDebug: fix 1 applied for test_price');
     assert.equal(followRun(shown, record).patches[0]!.status, 'applied');
+    assert.equal(statusText(followRun(shown, record), 'model').text, '$(check) DeepDebug: fix applied', 'the status bar follows too');
     const running = followRun(runningState('Validating 1/4…', shown), record);
     assert.equal(running.headline, 'DeepDebug is working…');
     assert.equal(running.patches[0]!.status, 'applied');
@@ -142,7 +144,7 @@ describe('panel state across runs', () => {
   it('a canceled run keeps the previous results and says it was canceled', () => {
     const state = canceledState(run('r6', [fixed]));
     assert.equal(state.phase, 'finished');
-    assert.equal(state.headline, 'DeepDebug run canceled. Previous results: DeepDebug: 1 validated fix for test_price');
+    assert.equal(state.headline, 'DeepDebug run canceled. Previous results: DeepDebug: 1 validated fix for test_price, the best in price (price.py)');
     assert.deepEqual(state.patches.map((shown) => [shown.id, shown.status]), [['r6.1', 'pending']]);
   });
 
