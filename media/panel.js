@@ -44,6 +44,13 @@
     return pre;
   }
 
+  /** What a fix without buttons says about itself, by its status. @type {Record<string, string>} */
+  const STATUS_TEXT = {
+    applied: 'Applied',
+    discarded: 'Discarded',
+    stale: 'Stale: the file changed since this run. Run DeepDebug again for a fix of the current text.',
+  };
+
   /** @param {string} title @param {string} id @param {Node[]} items @param {'ul' | 'ol'} list */
   function section(title, id, items, list) {
     return h('section', { id, 'aria-label': title }, [h('h3', {}, [title]), h(list, {}, items)]);
@@ -90,7 +97,7 @@
               ]),
             );
           } else {
-            article.append(h('p', { class: 'status' }, [patch.status === 'applied' ? 'Applied' : 'Discarded']));
+            article.append(h('p', { class: 'status' }, [STATUS_TEXT[patch.status]]));
           }
           return article;
         }), 'ol'),

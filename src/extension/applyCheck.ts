@@ -2,9 +2,8 @@
 // it. Plain logic (no vscode import) so the refusal rules are testable without an editor.
 import { commonPrefix, commonSuffix } from '../core/common-ends';
 import { sha256 } from '../core/hash';
-import { encodeSource } from '../core/sourceEncoding';
-import type { SourceEncoding } from '../core/types';
 import { isTestFile } from '../core/pytest/failures';
+import { encodedOrNull } from './patchStatus';
 import type { PatchRecord, RunRecord } from './runRecord';
 
 /** Replace `text` between two character offsets of the current document. */
@@ -60,14 +59,6 @@ export function checkApply(
     };
   }
   return { ok: true, replacement };
-}
-
-function encodedOrNull(text: string, encoding: SourceEncoding): Buffer | null {
-  try {
-    return encodeSource(text, encoding);
-  } catch {
-    return null;
-  }
 }
 
 function isAscii(text: string): boolean {

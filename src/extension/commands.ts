@@ -14,7 +14,7 @@ import { collectionBlocker } from '../core/pytest/failures';
 import { noticeContainment } from './containmentNotice';
 import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
-import { failedState, finishedState, runningState, type PanelState } from './panel/messages';
+import { canceledState, CANCELED, failedState, finishedState, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progressText';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
 import type { ChoiceMemory } from './choiceMemory';
@@ -171,8 +171,11 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     }
     if (failure.kind === 'canceled') {
       ctx.log.info(`${kind} canceled after ${Date.now() - started} ms`);
-      ctx.showPanel(failedState('DeepDebug run canceled.'));
-      void vscode.window.showInformationMessage('DeepDebug run canceled.');
+      // Canceling stops the new run only: the previous run's results stay, in the panel as in
+      // the Problems list and the quick fixes, which still show them.
+      const previous = ctx.store.forWorkspace(workspace);
+      ctx.showPanel(previous ? canceledState(previous) : failedState(CANCELED));
+      void vscode.window.showInformationMessage(previous ? `${CANCELED} The previous run's results stay.` : CANCELED);
       return undefined;
     }
     ctx.log.error(`${kind} failed after ${Date.now() - started} ms: ${failure.message}`);
@@ -222,7 +225,7 @@ export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
     void vscode.window.showErrorMessage(`DeepDebug could not edit ${record.patch.file}.`);
     return;
   }
-  ctx.store.setStatus(record.id, 'applied');
+  ctx.store.followText(record.absPath, document.getText());
   if (readSettings(uri).learnFromChoices) void ctx.choices.record(record.patch.editKind, 'applied');
   ctx.showPanel(finishedState(run));
   ctx.log.info(`applied ${record.id} to ${record.patch.file}: ${record.patch.summary}`);

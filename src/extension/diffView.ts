@@ -1,7 +1,7 @@
 // "Show diff": the current file on the left, the patched file on the right as a read-only
 // virtual document (scheme deepdebug-patch); Apply and Discard sit in that editor's title bar.
 import * as vscode from 'vscode';
-import { PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
+import { fixName, PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
 import type { RunStore } from './runRecord';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
@@ -20,7 +20,7 @@ export async function showDiff(store: RunStore, patchId: string): Promise<void> 
   const { record } = found;
   const left = vscode.Uri.file(record.absPath);
   const right = vscode.Uri.from({ scheme: PATCH_SCHEME, path: patchDocumentPath(record.id, record.absPath) });
-  const title = `${record.patch.file} ↔ DeepDebug fix ${record.rank}: ${record.patch.summary}`;
+  const title = `${record.patch.file} ↔ ${fixName(record.id)}: ${record.patch.summary}`;
   const firstChange = new vscode.Range(record.patch.startLine - 1, 0, record.patch.startLine - 1, 0);
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, selection: firstChange });
 }

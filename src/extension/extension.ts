@@ -9,7 +9,8 @@ import { provideCodeLenses } from './codeLenses';
 import { readSettings } from './config';
 import { showDiagnostics } from './diagnostics';
 import { providePatchDocuments } from './diffView';
-import { idleState } from './panel/messages';
+import { followRun, idleState } from './panel/messages';
+import { followPatchedDocuments } from './patchFollower';
 import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
 import { RunStore } from './runRecord';
 import { Sidecar } from './sidecar';
@@ -81,6 +82,13 @@ export function activate(context: vscode.ExtensionContext): void {
     provideCodeActions(store),
     provideCodeLenses(store),
     providePatchDocuments(store),
+    followPatchedDocuments(store),
+    store.onDidChange(() => {
+      // The panel (and the status bar) show a run's patches: they follow its statuses.
+      const shownId = ctx.panelState().patches[0]?.id;
+      const shown = shownId === undefined ? undefined : store.findPatch(shownId)?.run;
+      if (shown) ctx.showPanel(followRun(ctx.panelState(), shown));
+    }),
     vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
   );
   log.info(`DeepDebug activated in ${Date.now() - started} ms`);

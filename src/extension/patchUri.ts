@@ -15,9 +15,18 @@ export function patchIdFromPath(uriPath: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** "DeepDebug fix 1 of run 3" for the patch id "r3.1": tells the fixes of different runs apart. */
+export function fixName(patchId: string): string {
+  const dot = patchId.lastIndexOf('.');
+  const run = patchId.slice(0, dot).replace(/^r(?=\d+$)/, '');
+  return `DeepDebug fix ${patchId.slice(dot + 1)} of run ${run}`;
+}
+
 /** The text of a patched-file document: the whole file as the patch leaves it. */
 export function patchDocumentText(store: RunStore, uriPath: string): string {
   const id = patchIdFromPath(uriPath);
   const found = id === undefined ? undefined : store.findPatch(id);
-  return found ? found.record.patch.newFileText : '# This DeepDebug fix is no longer available.\n';
+  if (found) return found.record.patch.newFileText;
+  const which = id === undefined ? 'This DeepDebug fix' : fixName(id);
+  return `# ${which} is no longer available: a newer run (or "DeepDebug: Clear Results") retired its run.\n`;
 }

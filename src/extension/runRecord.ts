@@ -3,9 +3,11 @@
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
+import { statusForText } from './patchStatus';
 import type { AnalyzeReport, Containment, Failure, FixReport, Hint, RunScope, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
-export type PatchStatus = 'pending' | 'applied' | 'discarded';
+/** 'stale': its file changed since the run, so it no longer applies (see patchStatus.ts). */
+export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';
 
 export interface PatchRecord {
   /** `<runId>.<rank>`; unique for the session. */
@@ -144,6 +146,20 @@ export class RunStore {
     if (!found || found.record.status === status) return;
     found.record.status = status;
     this.changed();
+  }
+
+  /** The file at `absPath` now reads `text`: its patches' statuses follow it (one change event at most). */
+  followText(absPath: string, text: string): void {
+    let changed = false;
+    for (const run of this.runs.values()) {
+      for (const record of run.patches) {
+        if (record.absPath !== absPath) continue;
+        const status = statusForText(record, text);
+        changed ||= status !== record.status;
+        record.status = status;
+      }
+    }
+    if (changed) this.changed();
   }
 
   clear(workspace: string): void {

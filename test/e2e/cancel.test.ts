@@ -1,8 +1,8 @@
 // Scenario 4: the user cancels a run while its candidate fixes are being validated (the
 // fixture's tests are slow on purpose): the progress ends, the run reports it was canceled,
-// and no file changed.
+// and no file changed. Canceling a run after an earlier one keeps that run's results everywhere.
 import assert from 'node:assert/strict';
-import { debugCommand, openReviewPanel, progressToast } from './deepdebugUi';
+import { debugAndWait, debugCommand, fixesOfferedAt, openReviewPanel, progressToast } from './deepdebugUi';
 import { scenarioSessions, snapshotFiles } from './harness';
 
 describe('e2e: cancel', function () {
@@ -32,5 +32,28 @@ describe('e2e: cancel', function () {
     assert.equal(await panel.locator('#patches').count(), 0, 'a canceled run offers no fix');
     await session.screenshot();
     assert.deepEqual(snapshotFiles(session.workspace), before);
+  });
+
+  it('Cancel on a second run keeps the first run\'s results in the panel, the Problems and the lightbulb', async () => {
+    const session = await startSession({ fixture: 'failing-test', scenario: 'cancel-keeps-results' });
+    const { workbench } = session;
+    await workbench.openFile('pricing.py');
+    assert.match((await debugAndWait(workbench)).text, /DeepDebug: \d+ validated fix(es)? for /);
+    await workbench.goToNextProblem();
+    const line = await workbench.cursorLine();
+    const problems = await workbench.problemCounts();
+    assert.ok(problems.errors > 0 && problems.warnings > 0, `Problems after the run: ${JSON.stringify(problems)}`);
+
+    await workbench.runCommand(debugCommand);
+    await progressToast(workbench).getByRole('button', { name: 'Cancel' }).click();
+    await workbench.waitForNotification("DeepDebug run canceled. The previous run's results stay.", 60_000);
+
+    const panel = await openReviewPanel(workbench);
+    assert.match(await panel.locator('#headline').innerText(), /^DeepDebug run canceled\. Previous results: DeepDebug: \d+ validated fix/);
+    await panel.locator('#apply-1').waitFor({ state: 'visible' });
+    assert.deepEqual(await workbench.problemCounts(), problems, 'the Problems list keeps the previous run\'s findings');
+    await workbench.openFile('pricing.py');
+    assert.ok((await fixesOfferedAt(workbench, line)).length > 0, 'the lightbulb still offers the previous run\'s fix');
+    await session.screenshot();
   });
 });

@@ -47,3 +47,25 @@ export async function addedLines(panel: FrameLocator, rank: number): Promise<str
   const lines = await panel.locator(`#patch-${rank} pre.diff .added`).allInnerTexts();
   return lines.map((line) => line.replace(/\n$/, '').slice(1));
 }
+
+/** Puts the cursor at the end of `line`, on its code, where a lightbulb shows. */
+async function cursorOnCode(workbench: Workbench, line: number): Promise<void> {
+  await workbench.goToLine(line);
+  await workbench.page.keyboard.press('End');
+}
+
+/** The "Apply DeepDebug fix: ..." titles of the lightbulb at `line`, once it shows. */
+export async function fixesOfferedAt(workbench: Workbench, line: number): Promise<string[]> {
+  await cursorOnCode(workbench, line);
+  await workbench.lightbulb().waitFor({ state: 'visible' });
+  const titles = await workbench.quickFixTitles();
+  await workbench.page.keyboard.press('Escape');
+  return titles.filter((title) => title.startsWith('Apply DeepDebug fix: '));
+}
+
+/** Waits until no lightbulb shows at `line` (a lightbulb of before the change may linger a moment). */
+export async function expectNoLightbulbAt(workbench: Workbench, line: number): Promise<void> {
+  await cursorOnCode(workbench, line);
+  await workbench.settle(); // a lightbulb shows a moment after the cursor arrives
+  await workbench.lightbulb().waitFor({ state: 'hidden', timeout: 10_000 });
+}

@@ -81,7 +81,7 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
     assert.notEqual(right.trimEnd(), left.trimEnd());
     for (const line of added) assert.ok(right.split('\n').includes(line), `the patched side lacks: ${line}`);
     const tab = workbench.page.locator('.tabs-container .tab.active');
-    assert.match(await tab.innerText(), /DeepDebug fix 1/);
+    assert.match(await tab.innerText(), /DeepDebug fix 1 of run \d+/, 'the tab names the run');
     await session.screenshot();
     assert.deepEqual(snapshotFiles(session.workspace), before, 'showing a diff changes no file');
   });

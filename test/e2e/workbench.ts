@@ -11,6 +11,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+}
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -197,6 +202,33 @@ export class Workbench {
   /** Any webview content frame on screen, for panels whose frame carries no title. */
   anyWebview(): FrameLocator {
     return this.page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
+  }
+
+  /** Undo (Ctrl+Z) and Redo (Ctrl+Y) in the active editor, as typed by the user. */
+  async undo(): Promise<void> {
+    await this.page.keyboard.press('Control+Z');
+  }
+
+  async redo(): Promise<void> {
+    await this.page.keyboard.press('Control+Y');
+  }
+
+  /** The Problems counts the status bar shows (its label reads "Errors: 1, Warnings: 1" or "No Problems"). */
+  async problemCounts(): Promise<ProblemCounts> {
+    const label = (await this.page.locator('[id="status.problems"]').locator('xpath=descendant-or-self::*[@aria-label]').first().getAttribute('aria-label')) ?? '';
+    const count = (kind: string): number => Number(new RegExp(`${kind}: (\\d+)`).exec(label)?.[1] ?? 0);
+    return { errors: count('Errors'), warnings: count('Warnings') };
+  }
+
+  /** Waits until the Problems counts satisfy `expected` (diagnostics arrive asynchronously). */
+  async waitForProblems(expected: (counts: ProblemCounts) => boolean, what: string, timeoutMs = 15_000): Promise<ProblemCounts> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const counts = await this.problemCounts();
+      if (expected(counts)) return counts;
+      if (Date.now() > deadline) throw new Error(`Problems: expected ${what}, the status bar shows ${JSON.stringify(counts)}`);
+      await this.page.waitForTimeout(250);
+    }
   }
 
   /** Saves the active editor and waits until its tab no longer shows unsaved changes. */

@@ -105,6 +105,20 @@ export function failedState(message: string): PanelState {
   return { ...idleState(), phase: 'failed', headline: message };
 }
 
+/** The panel's state with its run's patches, and once finished its headline, as they are now. */
+export function followRun(state: PanelState, run: RunRecord): PanelState {
+  const now = finishedState(run);
+  return { ...state, headline: state.phase === 'finished' ? now.headline : state.headline, patches: now.patches };
+}
+
+export const CANCELED = 'DeepDebug run canceled.';
+
+/** A canceled run's panel when the folder had results before it: they stay, under the news. */
+export function canceledState(previous: RunRecord): PanelState {
+  const state = finishedState(previous);
+  return { ...state, headline: `${CANCELED} Previous results: ${state.headline}` };
+}
+
 export function modelText(model: RunRecord['model']): string | null {
   if (!model) return null;
   if (model.name) return `${model.name} on ${model.device ?? 'cpu'}`;
