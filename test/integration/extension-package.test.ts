@@ -54,7 +54,8 @@ describe('extension package (.vsix)', function () {
     ]) {
       assert.ok(files.includes(required), `missing ${required}`);
     }
-    const pythonHelpers = fs.readdirSync(path.join(root, 'src', 'python')).filter((name) => name.endsWith('.py'));
+    const pythonHelpers = filesUnder(path.join(root, 'src', 'python')).filter((file) => file.endsWith('.py'));
+    assert.ok(pythonHelpers.includes('deepdebug/wire.py'), pythonHelpers.join(', '));
     for (const helper of pythonHelpers) assert.ok(files.includes(`dist/python/${helper}`), `missing dist/python/${helper}`);
     const model = path.join(root, 'models', 'deepdebug-small');
     if (fs.existsSync(model)) {

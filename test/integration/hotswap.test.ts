@@ -11,7 +11,9 @@ import { packageRoot } from '../../src/core/resources';
 const CHECK = `
 import ast, glob, json, os, sys, types
 sys.path.insert(0, sys.argv[1])
-import deepdebug_worker as worker
+from deepdebug.functions import find_code, first_line, functions_by_qualname
+from deepdebug.hotswap import plan_confined_swap
+from deepdebug.sources import OriginalFile, PatchedText
 
 def constant(value):
     # A frozenset's order follows its hashes, which differ between two equal sets' histories.
@@ -24,12 +26,12 @@ def shape(code):
 
 counts = {"checked": 0, "same": 0, "different": [], "unplanned": 0}
 for path in sorted(glob.glob(os.path.join(os.path.dirname(os.__file__), "*.py"))):
-    original = worker.OriginalFile(path, [])
+    original = OriginalFile(path, [])
     if not original.tree.body:
         continue
     # A comment changes no code: the whole file compiles as its original does.
     whole_file = compile(original.source, path, "exec", dont_inherit=True)
-    for qualname, nodes in worker.functions_by_qualname(original.tree).items():
+    for qualname, nodes in functions_by_qualname(original.tree).items():
         node = nodes[0]
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or "<locals>" in qualname:
             continue
@@ -37,12 +39,12 @@ for path in sorted(glob.glob(os.path.join(os.path.dirname(os.__file__), "*.py"))
         lines[node.end_lineno - 1] = lines[node.end_lineno - 1].rstrip("\\n") + "  # edited\\n"
         text = "".join(lines)
         counts["checked"] += 1
-        plan = worker.plan_confined_swap(original, worker.PatchedText(text, path), qualname, worker.first_line(node))
+        plan = plan_confined_swap(original, PatchedText(text, path), qualname, first_line(node))
         if plan is None:
             counts["unplanned"] += 1
             continue
-        whole = worker.find_code(whole_file, node.name, worker.first_line(node))
-        alone = worker.find_code(plan.alone, node.name, worker.first_line(node))
+        whole = find_code(whole_file, node.name, first_line(node))
+        alone = find_code(plan.alone, node.name, first_line(node))
         if whole is not None and alone is not None and shape(whole) == shape(alone):
             counts["same"] += 1
         else:

@@ -8,6 +8,7 @@ import { packageRoot } from '../../src/core/resources';
 import type { Candidate } from '../../src/core/types';
 import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
 import { waitFor } from '../helpers/processes';
+import { pytestInterpreters, pytestVersion } from '../helpers/python';
 import { hashTree } from '../helpers/workspace';
 
 // Real pytest sessions (python3 with pytest) validating candidates on test/fixtures/validate-*.
@@ -258,18 +259,10 @@ describe('ValidatorPool code swaps', () => {
 });
 
 /** The pytest version `interpreter` has, or null without one. */
-function pytestVersion(interpreter: string): string | null {
-  try {
-    return execFileSync(interpreter, ['-c', 'import pytest; print(pytest.__version__)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
-
 describe('ValidatorPool runs tests through pytest\'s own per-test protocol', () => {
   // Debian's interpreter has pytest 7 (.ci/run installs python3-pytest), where only the
   // per-test warnings capture shows a DeprecationWarning to the test; pytest 9 shows it anyway.
-  const interpreters = [python, '/usr/bin/python3'].filter((p, i, all) => all.indexOf(p) === i && pytestVersion(p) !== null);
+  const interpreters = pytestInterpreters();
   for (const interpreter of interpreters) {
     it(`keeps the warnings plugin, so a test that records a DeprecationWarning still passes (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
       const workspace = path.join(packageRoot(), 'test', 'fixtures', 'validate-warnings');
@@ -533,7 +526,7 @@ describe('ValidatorPool calls plain tests directly', () => {
 
   // Debian's interpreter has no third-party pytest plugins, so its worker must call the plain
   // tests directly; elsewhere an installed plugin's runtest hooks may rightly prevent it.
-  const interpreters = [python, '/usr/bin/python3'].filter((p, i, all) => all.indexOf(p) === i && pytestVersion(p) !== null);
+  const interpreters = pytestInterpreters();
   for (const interpreter of interpreters) {
   it(`with the same outcome and crash line as through pytest's protocol (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
     const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-direct-'));

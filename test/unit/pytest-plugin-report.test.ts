@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parsePluginReport } from '../../src/core/pytest/plugin-report';
+import { WireError } from '../../src/core/wire';
 
 const start = '{"event": "start", "version": 1, "python": "3.11.7", "pytest": "9.0.3"}';
 
@@ -41,7 +42,21 @@ describe('parsePluginReport', () => {
     assert.deepEqual(parsePluginReport(''), { started: false, collected: null, results: [], running: null, exitStatus: null });
   });
 
-  it('refuses a report of another version', () => {
-    assert.throws(() => parsePluginReport('{"event": "start", "version": 2, "python": "3.12.0", "pytest": "8.0.0"}'), /version 2/);
+  it('refuses a report of another version, whatever else its start event holds', () => {
+    assert.throws(
+      () => parsePluginReport('{"event": "start", "version": 2, "interpreter": "3.12.0"}'),
+      (error: unknown) => error instanceof WireError && /has version 2, this build reads version 1/.test(error.message),
+    );
+  });
+
+  it('refuses an event that does not match the wire: a field missing, renamed or unknown', () => {
+    const result = (fields: string) => `{"event": "result", "result": {"nodeid": "t.py::a", "outcome": "passed", ${fields}}}`;
+    for (const line of [
+      result('"phase": "call", "frames": []'),
+      result('"phase": "call", "durationMs": 1, "frames": [], "longRepr": ""'),
+      result('"phase": "called", "durationMs": 1, "frames": []'),
+    ]) {
+      assert.throws(() => parsePluginReport([start, line].join('\n')), WireError, line);
+    }
   });
 });

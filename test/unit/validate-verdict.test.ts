@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Candidate } from '../../src/core/types';
-import type { ResultMessage, WireOutcome } from '../../src/core/validate/protocol';
+import type { ResultMessage, WireOutcome } from '../../src/core/wire';
 import { coveringTests } from '../../src/core/validate/selection';
 import { verdictOf } from '../../src/core/validate/verdict';
 

@@ -1,10 +1,10 @@
 import type { TestResult } from '../types';
+import { readPluginEvent } from '../wire';
 
-// Reads the JSON-lines report that src/python/deepdebug_pytest_plugin.py streams while pytest
-// runs. The plugin flushes a line as each test starts and ends, so a report cut short by a
-// dying interpreter still says which test was running.
-
-export const PLUGIN_REPORT_VERSION = 1;
+// Reads the JSON-lines report that the pytest plugin (src/python/deepdebug/report.py) streams
+// while pytest runs. The plugin flushes a line as each test starts and ends, so a report cut
+// short by a dying interpreter still says which test was running. Each line is checked against
+// the wire (../wire.ts): another version or a malformed event throws a WireError.
 
 export interface PluginReport {
   /** The plugin was loaded and configured (pytest got past its command line). */
@@ -18,23 +18,14 @@ export interface PluginReport {
   exitStatus: number | null;
 }
 
-type PluginEvent =
-  | { event: 'start'; version: number; python: string; pytest: string }
-  | { event: 'collected'; count: number }
-  | { event: 'test-start'; nodeid: string }
-  | { event: 'result'; result: TestResult }
-  | { event: 'finish'; exitstatus: number };
-
 export function parsePluginReport(text: string): PluginReport {
   const report: PluginReport = { started: false, collected: null, results: [], running: null, exitStatus: null };
   for (const line of text.split('\n')) {
-    const event = parseLine(line);
+    // Only a line cut off by a crash can fail to parse: each line is written in one call.
+    const event = readPluginEvent(line);
     if (event === null) continue;
     switch (event.event) {
       case 'start':
-        if (event.version !== PLUGIN_REPORT_VERSION) {
-          throw new Error(`pytest plugin report version ${event.version}, expected ${PLUGIN_REPORT_VERSION}`);
-        }
         report.started = true;
         break;
       case 'collected':
@@ -53,14 +44,4 @@ export function parsePluginReport(text: string): PluginReport {
     }
   }
   return report;
-}
-
-function parseLine(line: string): PluginEvent | null {
-  if (line.trim() === '') return null;
-  try {
-    return JSON.parse(line) as PluginEvent;
-  } catch {
-    // Only a line cut off by a crash can be malformed: each line is written in one call.
-    return null;
-  }
 }

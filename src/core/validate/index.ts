@@ -6,7 +6,7 @@ import { pythonHelpersDir } from '../resources';
 import type { Candidate, Containment } from '../types';
 import { planContainment } from './containment';
 import { candidateEnvironment } from './environment';
-import type { ChildLimits, ReadyMessage, ResultMessage } from './protocol';
+import type { ChildLimits, ReadyMessage, ResultMessage } from '../wire';
 import { coveringTests, type CoverageMap } from './selection';
 import { sandboxScratch } from './sandbox';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
@@ -15,7 +15,7 @@ import { WorkerDiedError, WorkerProcess } from './worker';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export { brokenTests, isFixed } from './verdict';
-export type { PatchMethod } from './protocol';
+export type { PatchMethod } from '../wire';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest
 // sessions, each on a world of its own (a copy of the workspace, private home and temp

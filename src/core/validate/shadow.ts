@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { WorldSpec } from '../wire';
 
 // The validator's private copies of the workspace: candidates run there, never in the user's
 // files. One pristine copy is made per pool and never run in; each worker gets a world of its
@@ -107,7 +108,7 @@ export async function createWorld(
       // The world's folder mirrors the pristine one: the workspace copy has its twin there.
       roots: [{ path: dir, pristine: path.dirname(shadow.workspace) }, ...scratch.map((folder) => ({ path: folder, pristine: null }))],
       backup: path.join(own, 'backup'),
-    }),
+    } satisfies WorldSpec),
   };
   try {
     // Copy-on-write clones where the filesystem has them (btrfs, XFS): a world per worker then costs no disk.

@@ -1,5 +1,5 @@
 import type { Candidate, Validation } from '../types';
-import type { PatchMethod, ResultMessage, WireOutcome, WireTestResult } from './protocol';
+import type { PatchMethod, ResultMessage, WireOutcome, WireTestResult } from '../wire';
 
 // Turns the worker's report for one candidate into a verdict. A patch is validated only when
 // every failing test passed and no selected previously passing test failed; a missing result

@@ -5,11 +5,11 @@ import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
 import { nodeidFile } from '../pytest/failures';
 import { createPidsCgroup, type PidsCgroup } from './limits';
-import type { CheckRequest, ReadyMessage, ResultMessage, ValidateRequest, WorkerMessage, WorkerRequest } from './protocol';
+import { readWorkerMessage, WireError, type CheckRequest, type ReadyMessage, type ResultMessage, type ValidateRequest, type WorkerMessage, type WorkerRequest } from '../wire';
 import { sandboxArgs } from './sandbox';
 
 // One Python worker process: a pytest session on the shadow copy whose test loop serves
-// requests (see src/python/deepdebug_worker.py). Requests go down fd 3, replies come up fd 4;
+// requests (see src/python/deepdebug/server.py). Requests go down fd 3, replies come up fd 4;
 // stdout and stderr are drained into a bounded tail for error messages. Where asked, the
 // session runs inside the bubblewrap sandbox (which passes the inherited pipes through) and
 // inside its own pids cgroup.
@@ -223,7 +223,17 @@ export class WorkerProcess {
     while ((newline = this.replyBuffer.indexOf('\n')) >= 0) {
       const line = this.replyBuffer.slice(0, newline);
       this.replyBuffer = this.replyBuffer.slice(newline + 1);
-      if (line.trim()) this.onMessage(JSON.parse(line) as WorkerMessage);
+      if (!line.trim()) continue;
+      let message: WorkerMessage;
+      try {
+        message = readWorkerMessage(line);
+      } catch (error) {
+        // A worker that does not speak this build's protocol cannot serve: it ends here.
+        this.onExit(error as WireError);
+        this.killGroup();
+        return;
+      }
+      this.onMessage(message);
     }
   }
 
@@ -269,6 +279,7 @@ function findExecutable(python: string, searchPath: string | undefined): string 
 }
 
 function startError(python: string, error: unknown, output: string): Error {
+  if (error instanceof WireError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'EACCES') {
     return new UserError('no-python', `cannot run the Python interpreter ${python}`, { cause: error });

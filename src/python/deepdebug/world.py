@@ -13,8 +13,8 @@ process, and any write, rename or chmod moves it. Bytes to restore come from the
 of the workspace where the recorded file is identical to it (nothing to copy at start), else
 from a backup made when recording.
 
-The roots come from the JSON in DEEPDEBUG_WORLD: ``{"roots": [{"path", "pristine"}], "backup"}``
-(``pristine``: the folder holding the same tree as it was copied, or null).
+The roots come from the JSON in DEEPDEBUG_WORLD (``wire.WorldSpec``: ``pristine`` is the folder
+holding the same tree as it was copied, or null).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ import os
 import shutil
 import stat
 from typing import Dict, List, Optional, Tuple
+
+from .wire import WorldSpec
 
 WORLD_ENV = "DEEPDEBUG_WORLD"
 
@@ -76,8 +78,8 @@ class World:
 
     @classmethod
     def from_environment(cls) -> "World":
-        spec = json.loads(os.environ[WORLD_ENV])
-        return cls([(r["path"], r.get("pristine")) for r in spec["roots"]], spec["backup"])
+        spec: WorldSpec = json.loads(os.environ[WORLD_ENV])
+        return cls([(r["path"], r["pristine"]) for r in spec["roots"]], spec["backup"])
 
     def _record(self, folder: str, pristine: Optional[str], entry: Entry) -> None:
         assert entry.children is not None

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+
+// Every message between the engine and its Python side (src/python/deepdebug/wire.py holds the
+// same types as TypedDicts): the pytest plugin's report and the validation worker's protocol.
+// What comes from Python is checked here at run time, version first; a message that does not
+// match is a WireError, never a value taken on trust. test/integration/wire-contract.test.ts
+// runs both Python emitters and compares the two definitions.
+
+export const PLUGIN_REPORT_VERSION = 1;
+export const WORKER_PROTOCOL_VERSION = 1;
+
+/** A message that does not match this build's wire: another version, or a malformed message. */
+export class WireError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WireError';
+  }
+}
+
+const int = z.number().int();
+const nodeids = z.array(z.string());
+
+// ---------------------------------------------------------------------------------------------
+// The plugin's report (JSON lines in the report file; see src/core/pytest/plugin-report.ts)
+
+const frame = z.strictObject({
+  /** Workspace-relative POSIX path when inWorkspace, else absolute. */
+  file: z.string(),
+  line: int,
+  function: z.string(),
+  inWorkspace: z.boolean(),
+  /** Bounded reprs of the frame's locals; absent for module frames. */
+  locals: z.record(z.string(), z.string()).optional(),
+});
+
+const reportOutcome = z.enum(['passed', 'failed', 'error', 'skipped', 'xfailed', 'xpassed', 'timeout']);
+
+const testResult = z.strictObject({
+  nodeid: z.string(),
+  outcome: reportOutcome,
+  phase: z.enum(['collect', 'setup', 'call', 'teardown']),
+  durationMs: z.number(),
+  frames: z.array(frame),
+  exception: z.string().optional(),
+  message: z.string().optional(),
+  longrepr: z.string().optional(),
+  /** Lines run during the test, per workspace-relative file. */
+  coverage: z.record(z.string(), z.array(int)).optional(),
+});
+
+const startEvent = z.strictObject({ event: z.literal('start'), version: int, python: z.string(), pytest: z.string() });
+const collectedEvent = z.strictObject({ event: z.literal('collected'), count: int });
+const testStartEvent = z.strictObject({ event: z.literal('test-start'), nodeid: z.string() });
+const resultEvent = z.strictObject({ event: z.literal('result'), result: testResult });
+const finishEvent = z.strictObject({ event: z.literal('finish'), exitstatus: int });
+const pluginEvent = z.discriminatedUnion('event', [startEvent, collectedEvent, testStartEvent, resultEvent, finishEvent]);
+
+export type PluginEvent = z.infer<typeof pluginEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// The worker's protocol: requests (down one pipe)
+
+/** The per-candidate limits the worker's forked child sets on itself. */
+const childLimits = z.strictObject({
+  timeoutMs: z.number(),
+  memoryMb: z.number(),
+  cpuSeconds: z.number(),
+  fileSizeMb: z.number(),
+  /** RLIMIT_NPROC allowance; null where a pids cgroup limits processes (or nothing can). */
+  nproc: int.nullable(),
+});
+
+const checkRequest = childLimits.extend({ op: z.literal('check'), id: int, tests: nodeids });
+
+const validateRequest = childLimits.extend({
+  op: z.literal('validate'),
+  id: int,
+  /** Workspace-relative POSIX path of the patched file. */
+  file: z.string(),
+  /** The whole patched file. */
+  source: z.string(),
+  function: z.string(),
+  startLine: int,
+  endLine: int,
+  failing: nodeids,
+  passing: nodeids,
+  /** Passing tests that cover the patched function; used only when the patch is a body swap. */
+  covering: nodeids.nullable(),
+});
+
+const cancelRequest = z.strictObject({ op: z.literal('cancel') });
+const quitRequest = z.strictObject({ op: z.literal('quit') });
+
+export type ChildLimits = z.infer<typeof childLimits>;
+export type CheckRequest = z.infer<typeof checkRequest>;
+export type ValidateRequest = z.infer<typeof validateRequest>;
+export type WorkerRequest = CheckRequest | ValidateRequest | z.infer<typeof cancelRequest> | z.infer<typeof quitRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// The worker's protocol: replies (up another, so nothing a candidate prints can interleave)
+
+/** Sent once, after the worker's pytest session collected the tests on the original code. */
+const readyMessage = z.strictObject({
+  op: z.literal('ready'),
+  version: int,
+  pid: int,
+  collected: nodeids,
+  /** Requested node ids the session did not collect. */
+  missing: nodeids,
+});
+
+const wireOutcome = z.enum(['passed', 'failed', 'error', 'skipped', 'xfailed', 'xpassed']);
+
+const wireTestResult = z.strictObject({
+  nodeid: z.string(),
+  outcome: wireOutcome,
+  phase: z.enum(['setup', 'call', 'teardown']),
+  message: z.string(),
+  durationMs: z.number(),
+  /** Run as a plain call of the test function, not through pytest's per-test protocol (the worker's direct_nodeids). */
+  direct: z.boolean().optional(),
+});
+
+/** How the child applied the patch: code swap, module re-exec, served to a later import. */
+const patchMethod = z.enum(['swap', 'reexec', 'import', 'none']);
+
+const resultMessage = z.strictObject({
+  op: z.literal('result'),
+  id: int,
+  status: z.enum(['done', 'timeout', 'crashed', 'canceled']),
+  applied: patchMethod.optional(),
+  /** The candidate could not be loaded (syntax error, module-level exception). */
+  patchError: z.string().optional(),
+  results: z.array(wireTestResult),
+  detail: z.string(),
+  durationMs: z.number(),
+  /** The worker could not put its world back; it exits after this reply. */
+  worldError: z.string().optional(),
+});
+
+const workerMessage = z.discriminatedUnion('op', [readyMessage, resultMessage]);
+
+export type ReadyMessage = z.infer<typeof readyMessage>;
+export type WireOutcome = z.infer<typeof wireOutcome>;
+export type WireTestResult = z.infer<typeof wireTestResult>;
+export type PatchMethod = z.infer<typeof patchMethod>;
+export type ResultMessage = z.infer<typeof resultMessage>;
+export type WorkerMessage = z.infer<typeof workerMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// The worker's world (DEEPDEBUG_WORLD): the folders it puts back after each candidate
+
+const worldRoot = z.strictObject({ path: z.string(), pristine: z.string().nullable() });
+const worldSpec = z.strictObject({ roots: z.array(worldRoot), backup: z.string() });
+
+export type WorldSpec = z.infer<typeof worldSpec>;
+
+/** Every message type by the name its Python TypedDict has, for the contract test. */
+export const WIRE_SCHEMAS = {
+  Frame: frame,
+  TestResult: testResult,
+  StartEvent: startEvent,
+  CollectedEvent: collectedEvent,
+  TestStartEvent: testStartEvent,
+  ResultEvent: resultEvent,
+  FinishEvent: finishEvent,
+  ChildLimits: childLimits,
+  CheckRequest: checkRequest,
+  ValidateRequest: validateRequest,
+  CancelRequest: cancelRequest,
+  QuitRequest: quitRequest,
+  ReadyMessage: readyMessage,
+  WireTestResult: wireTestResult,
+  ResultMessage: resultMessage,
+  WorldRoot: worldRoot,
+  WorldSpec: worldSpec,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** One line of the plugin's report; null for an empty line or one a crash cut short (not JSON). */
+export function readPluginEvent(line: string): PluginEvent | null {
+  const value = parseJsonLine(line);
+  if (value === undefined) return null;
+  checkVersion(value, 'event', 'start', PLUGIN_REPORT_VERSION, 'the pytest plugin report');
+  return checked(pluginEvent, value, 'the pytest plugin report');
+}
+
+/** One line of the worker's replies (each is written whole: a line that is not JSON is an error). */
+export function readWorkerMessage(line: string): WorkerMessage {
+  const value = parseJsonLine(line);
+  if (value === undefined) throw new WireError(`the validation worker sent a line that is not JSON: ${line.slice(0, 200)}`);
+  checkVersion(value, 'op', 'ready', WORKER_PROTOCOL_VERSION, "the validation worker's protocol");
+  return checked(workerMessage, value, 'the validation worker');
+}
+
+function parseJsonLine(line: string): unknown {
+  if (line.trim() === '') return undefined;
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first message of each wire carries its version: another one is one clear error, whatever else differs. */
+function checkVersion(value: unknown, tag: string, first: string, expected: number, what: string): void {
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  if (record[tag] === first && record.version !== expected) {
+    throw new WireError(
+      `${what} has version ${String(record.version)}, this build reads version ${expected} (the Python helpers come from another build)`,
+    );
+  }
+}
+
+function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new WireError(`${what} sent a malformed message (${z.prettifyError(result.error).replace(/\n/g, '; ')}): ${JSON.stringify(value).slice(0, 300)}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,156 @@
+"""A candidate's resource limits, and reaping every process it leaves behind."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import time
+from typing import Callable, List, Optional, Tuple
+
+from .wire import RunRequest
+
+
+_prctl: Optional[Callable[[int, int], int]] = None
+PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def set_prctl(option: int, value: int) -> bool:
+    """prctl on Linux; False elsewhere. The first call (in the worker) loads libc; children
+    reuse it, as dlopen in every child costs ~30 ms."""
+    global _prctl
+    try:
+        if _prctl is None:
+            import ctypes
+
+            _prctl = ctypes.CDLL(None, use_errno=True).prctl
+        return _prctl(option, value) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+    set_prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+Limits = List[Tuple[int, Tuple[int, int]]]
+
+
+def child_limits(request: RunRequest) -> Limits:
+    """The candidate's own limits, set in its child and inherited by everything it starts;
+    computed in the worker, whose address space and process count the child starts from. The
+    process count is capped by the pids cgroup the whole worker runs in, where there is one
+    (the request then has no "nproc"): RLIMIT_NPROC does not bind root."""
+    limits: Limits = []
+    memory_mb = int(request["memoryMb"])
+    if memory_mb > 0 and os.path.exists("/proc/self/statm"):
+        # Allowance on top of what the worker already maps (libraries reserve large address
+        # ranges). Linux only: elsewhere RLIMIT_AS is not enforced anyway.
+        with open("/proc/self/statm") as statm:
+            current = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = current + memory_mb * 1024 * 1024
+        limits.append((resource.RLIMIT_AS, (limit, limit)))
+    cpu = int(request["cpuSeconds"])
+    if cpu > 0:
+        # SIGXCPU at the soft limit, SIGKILL a second later for a process that handles it.
+        limits.append((resource.RLIMIT_CPU, (cpu, cpu + 1)))
+    # A candidate printing in a loop must not fill the disk through pytest's capture files.
+    size = int(request["fileSizeMb"]) * 1024 * 1024
+    limits.append((resource.RLIMIT_FSIZE, (size, size)))
+    nproc = request["nproc"]
+    if nproc:
+        # RLIMIT_NPROC counts all of this user's processes (the child to be among them), so
+        # the allowance goes on top.
+        limit = own_process_count() + 1 + int(nproc)
+        limits.append((resource.RLIMIT_NPROC, (limit, limit)))
+    return limits
+
+
+def own_process_count() -> int:
+    uid = os.getuid()
+    count = 0
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
+                count += 1
+        except OSError:
+            pass
+    return count
+
+
+def children_of_self() -> List[int]:
+    """This process's children, live or not yet reaped."""
+    pids: List[int] = []
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children") as handle:
+                pids += [int(p) for p in handle.read().split()]
+        return pids
+    except FileNotFoundError:
+        return children_by_scan()
+    except OSError:
+        return []
+
+
+def children_by_scan() -> List[int]:
+    """For kernels without /proc/<pid>/task/<tid>/children: every process's parent, read."""
+    me = os.getpid()
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                # The command name, in parentheses, may contain spaces: fields follow the last ")".
+                if int(handle.read().rsplit(")", 1)[1].split()[1]) == me:
+                    pids.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    return pids
+
+
+def kill_descendants() -> None:
+    """Kills and reaps every process left below the worker. The worker is a child subreaper,
+    so a candidate's processes that outlive their parent (daemons, a fork bomb's orphans, a
+    new session) become its children; killing the children again until none is left takes
+    the whole tree, whatever process groups or sessions it made."""
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline:
+        if not reap():
+            return  # no child at all, without reading /proc (which every candidate would pay)
+        children = children_of_self()
+        if not children:
+            return
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.001)
+
+
+def reap() -> bool:
+    """Collects every child that has exited, without waiting for others; False when no child
+    is left."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        if pid == 0:
+            return True
+
+
+def kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def describe_exit(wait_status: int) -> str:
+    if os.WIFSIGNALED(wait_status):
+        return f"test process killed by signal {os.WTERMSIG(wait_status)}"
+    return f"test process exited with status {os.WEXITSTATUS(wait_status)} without a report"

@@ -1,0 +1,178 @@
+"""What a test did, as both the plugin (the first run) and the worker (each candidate) report it.
+
+One owner for three rules: a test's outcome from pytest's reports of its phases, which files
+are the user's, and how a failure's frames and locals are put into words.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+from types import TracebackType
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from .wire import Frame, Outcome, Phase
+
+try:
+    from _pytest._io.saferepr import saferepr as _saferepr
+except ImportError:  # pytest moved it: fall back to a plain bounded repr
+    _saferepr = None  # type: ignore[assignment]
+
+LOCAL_REPR_LIMIT = 240
+MESSAGE_LINE_LIMIT = 20
+MESSAGE_CHAR_LIMIT = 4000
+MAX_LOCALS = 50
+
+
+def outcome_of(reports: Iterable[Any]) -> Tuple[Outcome, Phase, Optional[Any], float]:
+    """(outcome, phase, the report that failed or None, duration ms) from one item's setup, call
+    and teardown reports. A failure in any phase wins over a skip or an expected failure before
+    it (an xfailed test whose teardown fails is an error, as pytest counts it); the first
+    failure names the phase."""
+    duration = 0.0
+    outcome: Outcome = "passed"
+    phase: Phase = "call"
+    failed = None
+    for report in reports:
+        duration += getattr(report, "duration", 0.0)
+        if failed is not None:
+            continue
+        if report.failed:
+            outcome = "failed" if report.when == "call" else "error"
+            phase = report.when
+            failed = report
+        elif report.skipped and outcome == "passed":
+            outcome = "xfailed" if hasattr(report, "wasxfail") else "skipped"
+            phase = report.when
+        elif report.passed and report.when == "call" and hasattr(report, "wasxfail") and outcome == "passed":
+            outcome = "xpassed"
+    return outcome, phase, failed, duration * 1000.0
+
+
+class Workspace:
+    """Decides which files are the user's: inside the workspace, outside any environment."""
+
+    def __init__(self, root: str) -> None:
+        self.root = os.path.realpath(root)
+        self._prefix = self.root + os.sep
+        # Interpreter and library folders inside the workspace (a .venv) are not user code;
+        # ones that contain the workspace (a workspace under /usr/src) must not exclude it.
+        candidates = {sys.prefix, sys.base_prefix, sys.exec_prefix}
+        for name in ("stdlib", "platstdlib", "purelib", "platlib"):
+            path = sysconfig.get_paths().get(name)
+            if path:
+                candidates.add(path)
+        self._excluded = tuple(
+            os.path.realpath(path) + os.sep
+            for path in candidates
+            if os.path.realpath(path).startswith(self._prefix)
+        )
+        self._cache: Dict[str, Optional[str]] = {}
+
+    def relative(self, filename: str) -> Optional[str]:
+        """The workspace-relative POSIX path of a code file, or None when it is not ours."""
+        try:
+            return self._cache[filename]
+        except KeyError:
+            pass
+        result = None
+        if filename and not filename.startswith("<"):
+            path = os.path.realpath(os.path.abspath(filename))
+            if (
+                path.startswith(self._prefix)
+                and not path.startswith(self._excluded)
+                and "site-packages" not in path
+                and "dist-packages" not in path
+            ):
+                result = os.path.relpath(path, self.root).replace(os.sep, "/")
+        self._cache[filename] = result
+        return result
+
+    def display(self, filename: str) -> Tuple[str, bool]:
+        """(the file as a frame names it, whether it is the user's)."""
+        relative = self.relative(filename)
+        if relative is not None:
+            return relative, True
+        return os.path.abspath(filename) if not filename.startswith("<") else filename, False
+
+
+# Frames of pytest's machinery and of this package (timeout, tracer) say nothing about the bug.
+_INTERNAL_MARKERS = (os.sep + "_pytest" + os.sep, os.sep + "pluggy" + os.sep)
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def is_internal(filename: str) -> bool:
+    return (
+        filename.startswith("<frozen")
+        or any(marker in filename for marker in _INTERNAL_MARKERS)
+        or os.path.abspath(filename).startswith(_PACKAGE)
+    )
+
+
+def bounded_repr(value: object) -> str:
+    if _saferepr is not None:
+        return _saferepr(value, maxsize=LOCAL_REPR_LIMIT)
+    try:
+        text = repr(value)
+    except BaseException as error:  # a broken __repr__ must not break the report
+        text = "<repr failed: %s>" % type(error).__name__
+    if len(text) > LOCAL_REPR_LIMIT:
+        text = text[: LOCAL_REPR_LIMIT - 3] + "..."
+    return text
+
+
+def message_of(value: BaseException) -> str:
+    """The first lines of an exception's message."""
+    try:
+        text = str(value)
+    except BaseException as error:
+        text = "<str failed: %s>" % type(error).__name__
+    lines = text.splitlines()[:MESSAGE_LINE_LIMIT]
+    return "\n".join(lines)[:MESSAGE_CHAR_LIMIT]
+
+
+def root_exception(value: BaseException) -> BaseException:
+    """The user's exception behind pytest's CollectError wrapper (raised `from` it)."""
+    seen = 0
+    while type(value).__name__ == "CollectError" and value.__cause__ is not None and seen < 5:
+        value = value.__cause__
+        seen += 1
+    return value
+
+
+def frames_of(workspace: Workspace, traceback: Optional[TracebackType], with_locals: bool = True) -> List[Frame]:
+    """A traceback's frames, innermost last, without pytest's and our own."""
+    frames: List[Frame] = []
+    while traceback is not None:
+        if not is_internal(traceback.tb_frame.f_code.co_filename):
+            frames.append(_frame(workspace, traceback.tb_frame, traceback.tb_lineno, with_locals))
+        traceback = traceback.tb_next
+    return frames
+
+
+def syntax_error_frame(workspace: Workspace, error: SyntaxError) -> Frame:
+    """The parser's error has no frame of its own: one at the offending line."""
+    file, in_workspace = workspace.display(error.filename or "<unknown>")
+    return {"file": file, "line": error.lineno or 1, "function": "<module>", "inWorkspace": in_workspace}
+
+
+def _frame(workspace: Workspace, frame: Any, line: int, with_locals: bool) -> Frame:
+    file, in_workspace = workspace.display(frame.f_code.co_filename)
+    result: Frame = {"file": file, "line": line, "function": frame.f_code.co_name, "inWorkspace": in_workspace}
+    # A module frame's locals are its globals: imports and functions, not evidence.
+    if with_locals and frame.f_code.co_name != "<module>":
+        result["locals"] = _locals_of(frame)
+    return result
+
+
+def _locals_of(frame: Any) -> Dict[str, str]:
+    shown: Dict[str, str] = {}
+    for name, value in list(frame.f_locals.items()):
+        # Skip builtins and the temporaries of pytest's assertion rewriting.
+        if name == "__builtins__" or name.startswith("@py_"):
+            continue
+        if len(shown) >= MAX_LOCALS:
+            break
+        shown[name] = bounded_repr(value)
+    return shown

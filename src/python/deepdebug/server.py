@@ -1,0 +1,264 @@
+"""The validation server: one live pytest session that forks a child per candidate."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import resource
+import select
+import time
+import traceback
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+
+import pytest
+
+from .forking import choose_fork
+from .limits import Limits, PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_descendants, kill_group, set_prctl
+from .patch import PreparedPatch, install_patch, prepare_patch
+from .protocol import LineReader, protocol_fds, send
+from .runner import CrashOnly, direct_nodeids, run_items, warm_up
+from .sources import OriginalFile, PatchError, modules_by_file
+from .wire import WORKER_PROTOCOL_VERSION, ChildReport, Outcome, ResultMessage, RunRequest
+from .world import World, WorldError
+
+# A JSON file listing the node ids to serve: the session collects their whole files (a node id
+# pytest cannot find would abort it) and reports the ids it did not collect as missing.
+TESTS_ENV = "DEEPDEBUG_WORKER_TESTS"
+
+PASSED = ("passed", "xpassed")
+# How often a running candidate's exit is checked while its report pipe is quiet.
+EXIT_POLL_S = 0.05
+NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
+
+
+def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "Server") -> ChildReport:
+    """Runs in the forked child: install the patch (if any), run the tests, return the report."""
+    if request["op"] == "check":
+        return {"applied": "none", "results": run_items(server.items_for(request["tests"]), None)}
+    assert prepared is not None  # a validate request's child runs only a prepared candidate
+    try:
+        applied = install_patch(prepared, server.workspace_modules)
+    except PatchError as error:
+        return {"applied": "none", "patchError": str(error), "results": []}
+    # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
+    # further edit); the passing ones only run when at least one failing test passed.
+    results = run_items(server.items_for(request["failing"]), None, server.direct)
+    if any(r["outcome"] in PASSED for r in results):
+        covering = request["covering"]
+        passing = covering if applied == "swap" and covering is not None else request["passing"]
+        results += run_items(server.items_for(passing), NOT_BROKEN, server.direct)
+    return {"applied": applied, "results": results}
+
+
+class Server:
+    def __init__(self, session: Any, request_fd: int, reply_fd: int) -> None:
+        self.session = session
+        self.workspace = os.path.realpath(str(session.config.rootpath))
+        self.items = {item.nodeid: item for item in session.items}
+        # Candidates run these tests as plain calls; checks (the clean re-check of a validated
+        # patch among them) always run pytest's whole protocol.
+        self.direct = direct_nodeids(session)
+        self.modules_by_file = modules_by_file()
+        workspace_prefix = os.path.join(self.workspace, "")
+        self.workspace_modules = [
+            name for file, names in self.modules_by_file.items() if file.startswith(workspace_prefix) for name in names
+        ]
+        self.originals: Dict[str, OriginalFile] = {}
+        # The file the request being served patches, or why it cannot be read.
+        self.original: Union[OriginalFile, str] = ""
+        for item in session.items:
+            # Cached on the item: computed here once instead of in every child.
+            getattr(item, "location", None)
+            item.repr_failure = CrashOnly
+        self.reader = LineReader(request_fd)
+        self.request_fd = request_fd
+        self.reply_fd = reply_fd
+        # Recorded after collection: what collection wrote is part of every candidate's start.
+        self.world = World.from_environment()
+        self.world_broken = False
+        self.fork = choose_fork()
+
+    def original_of(self, relative: str) -> Union[OriginalFile, str]:
+        path = os.path.realpath(os.path.join(self.workspace, relative))
+        if path not in self.originals:
+            try:
+                self.originals[path] = OriginalFile(path, self.modules_by_file.get(path, []))
+            except (OSError, SyntaxError, UnicodeDecodeError) as error:
+                return f"cannot read {relative}: {error}"
+        return self.originals[path]
+
+    def items_for(self, nodeids: List[str]) -> List[Any]:
+        return [self.items[n] for n in nodeids if n in self.items]
+
+    def serve(self, requested: List[str]) -> None:
+        warm_up(self.session.config)
+        # Everything alive now moves to a generation the collector never scans: a collection in
+        # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
+        gc.collect()
+        gc.freeze()
+        send(
+            self.reply_fd,
+            {
+                "op": "ready",
+                "version": WORKER_PROTOCOL_VERSION,
+                "pid": os.getpid(),
+                "collected": [n for n in requested if n in self.items],
+                "missing": [n for n in requested if n not in self.items],
+            },
+        )
+        while True:
+            message = self.reader.read_message()
+            if message is None or message["op"] == "quit":
+                return
+            if message["op"] == "check" or message["op"] == "validate":
+                reply = self.run_child(message)
+                if reply is None:
+                    return
+                send(self.reply_fd, reply)
+                if self.world_broken:
+                    # The next candidate would start from this one's files: end, to be replaced.
+                    return
+
+    def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
+        """Forks, waits with a deadline, kills the child's process group on timeout or cancel.
+        None when the client went away while the child ran."""
+        started = time.monotonic()
+        prepared: Optional[PreparedPatch] = None
+        if request["op"] == "validate":
+            # Here, not in the child: what is read and parsed here stays for the next candidates.
+            self.original = self.original_of(request["file"])
+            try:
+                prepared = prepare_patch(request, self.original)
+            except PatchError as error:
+                # Nothing of the candidate can run: no child.
+                return {
+                    "op": "result",
+                    "id": request["id"],
+                    "status": "done",
+                    "applied": "none",
+                    "patchError": str(error),
+                    "results": [],
+                    "detail": "",
+                    "durationMs": (time.monotonic() - started) * 1000.0,
+                }
+        limits = child_limits(request)
+        read_end, write_end = os.pipe()
+        pid = self.fork()
+        if pid == 0:
+            self.child(request, prepared, limits, read_end, write_end)
+        os.close(write_end)
+        try:
+            os.setpgid(pid, pid)  # also done in the child; whichever runs first wins the race
+        except OSError:
+            pass
+        deadline = started + request["timeoutMs"] / 1000.0
+        chunks: List[bytes] = []
+        status: Literal["done", "timeout", "canceled"] = "done"
+        wait_status: Optional[int] = None
+        try:
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    status = "timeout"
+                    break
+                # Processes the candidate started may hold the pipe open after the child exited,
+                # so its end is also seen by polling its exit, not only by the pipe's EOF.
+                readable, _, _ = select.select([read_end, self.request_fd], [], [], min(remaining, EXIT_POLL_S))
+                if self.request_fd in readable:
+                    self.reader.fill()
+                    line = self.reader.pending_line()
+                    if self.reader.eof or (line is not None and json.loads(line).get("op") in ("cancel", "quit")):
+                        status = "canceled"
+                        break
+                if read_end in readable:
+                    chunk = os.read(read_end, 65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                elif not readable:
+                    exited, exit_status = os.waitpid(pid, os.WNOHANG)
+                    if exited == pid:
+                        wait_status = exit_status
+                        # It wrote its whole report before exiting: all of it is in the pipe.
+                        chunks.append(read_available(read_end))
+                        break
+        finally:
+            os.close(read_end)
+            if status != "done":
+                kill_group(pid)
+            if wait_status is None:
+                _, wait_status = os.waitpid(pid, 0)
+        if status == "canceled" and self.reader.eof:
+            return None
+        reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": "", "durationMs": 0.0}
+        # Whatever the tests left running in the background, in any group or session.
+        kill_descendants()
+        try:
+            self.world.restore()
+        except WorldError as error:
+            self.world_broken = True
+            reply["worldError"] = str(error)
+        if status == "done":
+            try:
+                reply.update(json.loads(b"".join(chunks)))  # a ChildReport
+            except ValueError:
+                reply["status"] = "crashed"
+                reply["detail"] = describe_exit(wait_status)
+        elif status == "timeout":
+            reply["detail"] = f"killed after {request['timeoutMs']} ms"
+        reply["durationMs"] = (time.monotonic() - started) * 1000.0
+        return reply
+
+    def child(self, request: RunRequest, prepared: Optional[PreparedPatch], limits: Limits, read_end: int, write_end: int) -> None:
+        """Never returns: the child reports through the pipe and leaves with os._exit."""
+        code = 0
+        try:
+            os.setpgid(0, 0)
+            die_with_parent()
+            os.close(read_end)
+            os.close(self.request_fd)
+            os.close(self.reply_fd)
+            for which, value in limits:
+                resource.setrlimit(which, value)
+            report = child_main(request, prepared, self)
+            payload = json.dumps(report).encode()
+        except BaseException:  # noqa: BLE001 - report anything rather than die silently
+            payload = json.dumps({"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}).encode()
+            code = 1
+        try:
+            while payload:
+                payload = payload[os.write(write_end, payload) :]
+        finally:
+            os._exit(code)
+
+
+def read_available(fd: int) -> bytes:
+    os.set_blocking(fd, False)
+    data = b""
+    try:
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+    except BlockingIOError:
+        pass
+    return data
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: Any) -> Optional[bool]:
+    fds = protocol_fds()
+    if fds is None:
+        return None
+    die_with_parent()
+    set_prctl(PR_SET_CHILD_SUBREAPER, 1)
+    # Pre-create the session's temp root so every child shares it instead of making its own.
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is not None:
+        factory.getbasetemp()
+    with open(os.environ[TESTS_ENV], encoding="utf-8") as handle:
+        requested = json.load(handle)
+    Server(session, *fds).serve(requested)
+    return True

@@ -1,0 +1,171 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { runPytest } from '../../src/core/pytest/run';
+import { packageRoot, pythonHelpersDir } from '../../src/core/resources';
+import type { PytestRun } from '../../src/core/types';
+import { candidateEnvironment } from '../../src/core/validate/environment';
+import { createShadowCopy, createWorld, removeShadowCopy, removeWorld } from '../../src/core/validate/shadow';
+import { WorkerProcess } from '../../src/core/validate/worker';
+import {
+  PLUGIN_REPORT_VERSION,
+  WIRE_SCHEMAS,
+  WORKER_PROTOCOL_VERSION,
+  type ChildLimits,
+  type ReadyMessage,
+  type ResultMessage,
+} from '../../src/core/wire';
+import { pytestInterpreters, pytestVersion } from '../helpers/python';
+
+// The wire between the engine and its Python side, from both ends: the TypedDicts of
+// src/python/deepdebug/wire.py and the schemas of src/core/wire.ts name the same fields, and
+// both real emitters (the first run's plugin, the validation worker), run on a fixture with
+// every outcome, produce only messages the engine's readers accept: runPytest and
+// WorkerProcess check each line they read against wire.ts (strict objects, so a field renamed
+// on either side is missing on one and unknown on the other).
+
+const fixture = path.join(packageRoot(), 'test', 'fixtures', 'wire-contract');
+const outcomesFile = 'test_outcomes.py';
+
+const DUMP_TYPEDDICTS = `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from deepdebug import wire
+types = {
+    name: {"required": sorted(value.__required_keys__), "optional": sorted(value.__optional_keys__)}
+    for name, value in vars(wire).items()
+    if isinstance(value, type) and hasattr(value, "__required_keys__") and not name.startswith("_")
+}
+print(json.dumps({"report": wire.REPORT_VERSION, "worker": wire.WORKER_PROTOCOL_VERSION, "types": types}))
+`;
+
+/** Python-only: what a candidate's child writes to its worker, never read by the engine. */
+const PYTHON_ONLY = ['ChildReport'];
+
+interface Fields {
+  required: string[];
+  optional: string[];
+}
+
+function fieldsOf(schema: (typeof WIRE_SCHEMAS)[keyof typeof WIRE_SCHEMAS]): Fields {
+  const keys = Object.entries(schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>);
+  const optional = keys.filter(([, field]) => field.safeParse(undefined).success).map(([key]) => key);
+  return { required: keys.map(([key]) => key).filter((key) => !optional.includes(key)).sort(), optional: optional.sort() };
+}
+
+const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fileSizeMb: 64, nproc: null };
+
+/** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
+async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<string, ResultMessage> }> {
+  const shadow = await createShadowCopy(fixture);
+  const world = await createWorld(shadow, 'contract', []);
+  try {
+    const helpersDir = pythonHelpersDir();
+    const { worker, ready } = await WorkerProcess.start({
+      python,
+      cwd: world.workspace,
+      helpersDir,
+      tests,
+      testsFile: world.testsFile,
+      basetemp: world.basetemp,
+      world: world.spec,
+      env: candidateEnvironment(process.env, world, helpersDir),
+      sandboxWritable: null,
+      cgroupTasks: null,
+    });
+    try {
+      const patch = (source: string, timeoutMs = limits.timeoutMs) =>
+        worker.request({
+          op: 'validate',
+          ...limits,
+          timeoutMs,
+          file: 'shapes.py',
+          source,
+          function: 'double',
+          startLine: 1,
+          endLine: 2,
+          failing: [`${outcomesFile}::test_passes`, `${outcomesFile}::test_fails`],
+          passing: tests,
+          covering: null,
+        });
+      return {
+        ready,
+        replies: {
+          check: await worker.request({ op: 'check', ...limits, tests }),
+          swap: await patch('def double(x):\n    return 2 * x\n'),
+          broken: await patch('def double(x)\n    return 2 * x\n'),
+          timeout: await patch('def double(x):\n    while True:\n        pass\n', 1500),
+        },
+      };
+    } finally {
+      await worker.kill();
+    }
+  } finally {
+    await removeWorld(world);
+    await removeShadowCopy(shadow);
+  }
+}
+
+describe('The wire between the engine and its Python side', function () {
+  this.timeout(300_000);
+
+  it('has the same messages, versions and fields, required and optional, in wire.py and wire.ts', () => {
+    const dumped = JSON.parse(execFileSync('python3', ['-c', DUMP_TYPEDDICTS, pythonHelpersDir()], { encoding: 'utf8' })) as {
+      report: number;
+      worker: number;
+      types: Record<string, Fields>;
+    };
+    assert.deepEqual([dumped.report, dumped.worker], [PLUGIN_REPORT_VERSION, WORKER_PROTOCOL_VERSION]);
+    const pythonTypes = Object.keys(dumped.types).filter((name) => !PYTHON_ONLY.includes(name));
+    assert.deepEqual(pythonTypes.sort(), Object.keys(WIRE_SCHEMAS).sort());
+    for (const [name, schema] of Object.entries(WIRE_SCHEMAS)) {
+      assert.deepEqual(fieldsOf(schema), dumped.types[name], `${name}: wire.ts (actual) against wire.py (expected)`);
+    }
+  });
+
+  for (const python of pytestInterpreters()) {
+    describe(`as emitted by ${python} (pytest ${pytestVersion(python)})`, () => {
+      let firstRun: PytestRun;
+      let worker: Awaited<ReturnType<typeof workerReplies>>;
+
+      before(async () => {
+        firstRun = await runPytest({ workspace: fixture, python, selection: [], coverage: true, perTestTimeoutMs: 1000 });
+        const tests = firstRun.tests.filter((test) => test.nodeid.startsWith(`${outcomesFile}::`)).map((test) => test.nodeid);
+        worker = await workerReplies(python, tests);
+      });
+
+      it("reads every event of the plugin's report: every outcome, with frames, locals, coverage and a timeout", () => {
+        assert.deepEqual(
+          [...new Set(firstRun.tests.map((test) => test.outcome))].sort(),
+          ['error', 'failed', 'passed', 'skipped', 'timeout', 'xfailed', 'xpassed'],
+        );
+        const failed = firstRun.tests.find((test) => test.nodeid === `${outcomesFile}::test_fails`);
+        assert.ok(failed?.exception && failed.message && failed.longrepr && failed.coverage, JSON.stringify(failed));
+        assert.ok(failed.frames.some((frame) => frame.inWorkspace && frame.locals?.value === '6'), JSON.stringify(failed.frames));
+      });
+
+      it("reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout", () => {
+        const { ready, replies } = worker;
+        assert.equal(ready.version, WORKER_PROTOCOL_VERSION);
+        assert.deepEqual(ready.missing, []);
+        assert.deepEqual(
+          [...new Set(replies.check.results.map((result) => result.outcome))].sort(),
+          ['error', 'failed', 'passed', 'skipped', 'xfailed', 'xpassed'],
+        );
+        assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
+        assert.match(replies.broken.patchError ?? '', /SyntaxError/);
+        assert.equal(replies.timeout.status, 'timeout');
+      });
+
+      it('gives every test the same outcome in the first run and in the validator (an xfailed test whose teardown fails is an error)', () => {
+        const validator = new Map(worker.replies.check.results.map((result) => [result.nodeid, [result.outcome, result.phase]]));
+        const compared = firstRun.tests.filter((test) => validator.has(test.nodeid));
+        assert.equal(compared.length, 9);
+        for (const test of compared) assert.deepEqual([test.outcome, test.phase], validator.get(test.nodeid), test.nodeid);
+        for (const name of ['test_xfailed_then_teardown_error', 'test_xfailed_as_marked_then_teardown_error']) {
+          assert.deepEqual(validator.get(`${outcomesFile}::${name}`), ['error', 'teardown'], name);
+        }
+      });
+    });
+  }
+});
