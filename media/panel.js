@@ -110,6 +110,9 @@
             h('h4', {}, [`Not validated: ${hint.summary}`]),
             h('div', { class: 'muted' }, [`${hint.where} · ${hint.tests}`]),
             diffBlock(hint.diff),
+            h('div', { class: 'actions' }, [
+              button(`show-hint-diff-${index + 1}`, 'Show diff', { type: 'showHintDiff', hintId: hint.id }, 'Open a diff editor with this candidate (not a validated fix: no Apply)'),
+            ]),
           ]),
         ), 'ol'),
       );

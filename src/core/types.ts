@@ -236,6 +236,9 @@ export interface Hint {
   function: string;
   summary: string;
   diff: string;
+  /** The first line it edits, and the whole file as it would leave it (for a diff editor). */
+  startLine: number;
+  newFileText: string;
   failingFixed: number;
   failingTotal: number;
   /** Previously passing tests it broke (the validator stops at the first). */

@@ -1,14 +1,29 @@
 // "Show diff": the current file on the left, the patched file on the right as a read-only
 // virtual document (scheme deepdebug-patch); Apply and Discard sit in that editor's title bar.
 import * as vscode from 'vscode';
-import { fixName, PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
-import type { RunStore } from './runRecord';
+import { fixName, HINT_SCHEME, hintDocumentText, hintName, PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
+import { absolutePath, type RunStore } from './runRecord';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
-  const provider: vscode.TextDocumentContentProvider = {
-    provideTextDocumentContent: (uri) => patchDocumentText(store, uri.path),
-  };
-  return vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, provider);
+  return vscode.Disposable.from(
+    vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, { provideTextDocumentContent: (uri) => patchDocumentText(store, uri.path) }),
+    vscode.workspace.registerTextDocumentContentProvider(HINT_SCHEME, { provideTextDocumentContent: (uri) => hintDocumentText(store, uri.path) }),
+  );
+}
+
+/** A closest candidate beside the current file, read-only and without Apply: it did not validate. */
+export async function showHintDiff(store: RunStore, hintId: string): Promise<void> {
+  const found = store.findHint(hintId);
+  if (!found) {
+    void vscode.window.showErrorMessage('This DeepDebug candidate is no longer available.');
+    return;
+  }
+  const { run, hint } = found;
+  const absPath = absolutePath(run.workspace, hint.file);
+  const right = vscode.Uri.from({ scheme: HINT_SCHEME, path: patchDocumentPath(hintId, absPath) });
+  const title = `${hint.file} ↔ ${hintName(hintId)}: ${hint.summary}`;
+  const firstChange = new vscode.Range(hint.startLine - 1, 0, hint.startLine - 1, 0);
+  await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(absPath), right, title, { preview: true, selection: firstChange });
 }
 
 export async function showDiff(store: RunStore, patchId: string): Promise<void> {

@@ -8,7 +8,7 @@ import { provideCodeActions } from './codeActions';
 import { provideCodeLenses } from './codeLenses';
 import { readSettings } from './config';
 import { showDiagnostics } from './diagnostics';
-import { providePatchDocuments } from './diffView';
+import { providePatchDocuments, showHintDiff } from './diffView';
 import { followRun, idleState } from './panel/messages';
 import { followPatchedDocuments } from './patchFollower';
 import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
@@ -39,6 +39,8 @@ export function activate(context: vscode.ExtensionContext): void {
         return void applyPatch(ctx, message.patchId);
       case 'showDiff':
         return void showPatchDiff(ctx, message.patchId);
+      case 'showHintDiff':
+        return void showHintDiff(store, message.hintId);
       case 'discard':
         return discardPatch(ctx, message.patchId);
       case 'open': {

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import type { RunStore } from './runRecord';
 
 export const PATCH_SCHEME = 'deepdebug-patch';
+/** A closest candidate's file, shown without Apply: it is not a validated fix. */
+export const HINT_SCHEME = 'deepdebug-hint';
 
 /** The path part of the virtual document's URI: "/<patch id>/<file name>". */
 export function patchDocumentPath(patchId: string, absPath: string): string {
@@ -20,6 +22,21 @@ export function fixName(patchId: string): string {
   const dot = patchId.lastIndexOf('.');
   const run = patchId.slice(0, dot).replace(/^r(?=\d+$)/, '');
   return `DeepDebug fix ${patchId.slice(dot + 1)} of run ${run}`;
+}
+
+/** "DeepDebug closest candidate 1 of run 3 (not validated)" for the hint id "r3.h1". */
+export function hintName(hintId: string): string {
+  const dot = hintId.lastIndexOf('.');
+  const run = hintId.slice(0, dot).replace(/^r(?=\d+$)/, '');
+  return `DeepDebug closest candidate ${hintId.slice(dot + 2)} of run ${run} (not validated)`;
+}
+
+/** The text of a closest candidate's document: the whole file as it would leave it. */
+export function hintDocumentText(store: RunStore, uriPath: string): string {
+  const id = patchIdFromPath(uriPath);
+  const found = id === undefined ? undefined : store.findHint(id);
+  if (found) return found.hint.newFileText;
+  return `# ${id === undefined ? 'This DeepDebug candidate' : hintName(id)} is no longer available: a newer run retired its run.\n`;
 }
 
 /** The text of a patched-file document: the whole file as the patch leaves it. */

@@ -43,6 +43,11 @@ export interface RunRecord {
   elapsedMs: number;
 }
 
+/** "r3.h1": the first closest candidate of run r3 (patches are "r3.1", "r3.2", ...). */
+export function hintId(run: Pick<RunRecord, 'runId'>, index: number): string {
+  return `${run.runId}.h${index + 1}`;
+}
+
 /** Report paths are workspace-relative POSIX paths, or absolute outside the workspace. */
 export function absolutePath(workspace: string, file: string): string {
   return path.isAbsolute(file) ? file : path.join(workspace, ...file.split('/'));
@@ -121,6 +126,15 @@ export class RunStore {
 
   forWorkspace(workspace: string): RunRecord | undefined {
     return this.runs.get(workspace);
+  }
+
+  /** A closest candidate of a run that found no fix, by its id (hintId). */
+  findHint(id: string): { run: RunRecord; hint: Hint } | undefined {
+    for (const run of this.runs.values()) {
+      const index = run.hints.findIndex((_, i) => hintId(run, i) === id);
+      if (index >= 0) return { run, hint: run.hints[index]! };
+    }
+    return undefined;
   }
 
   findPatch(id: string): { run: RunRecord; record: PatchRecord } | undefined {

@@ -1,9 +1,12 @@
-// Issue scenario: a run finds no validated fix. The run still points somewhere: the suspect's
+// A run finds no validated fix. The run still points somewhere: the suspect's
 // line is marked, its hover says in words why it is suspected, and the local values the
 // failing frame held show after the line, as in a post-mortem debugger. Editing the file
-// takes the marks away (they describe the code the tests ran).
+// takes the marks away (they describe the code the tests ran). The candidates that came
+// closest are listed as not validated, each with "Show diff" and never Apply.
 import assert from 'node:assert/strict';
-import { debugAndWait, outcomeToast, progressToast } from './deepdebugUi';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { debugAndWait, openReviewPanel, outcomeToast, progressToast } from './deepdebugUi';
 import { scenarioSessions } from './harness';
 
 // The fixture's bug: parse_duration (durations.py) unpacks `text.split("h")` on line 6, which
@@ -64,5 +67,26 @@ describe('e2e: evidence when no fix validates', function () {
     const cleared = Date.now() + 15_000;
     while ((await afterTexts()).some((text) => text.includes("text = '45m'")) && Date.now() < cleared) await page.waitForTimeout(250);
     assert.ok(!(await afterTexts()).some((text) => text.includes("text = '45m'")), 'an edit clears the marks');
+  });
+
+  it('lists the closest candidates, marked as not validated, each with "Show diff" and no Apply', async () => {
+    // fizzbuzz counts from 0 and puts "FizzBuzz" first: two bugs, and single edits fix one test of three at best.
+    const session = await startSession({ fixture: 'partial-fix', scenario: 'hints-closest-candidates', settings: { 'deepdebug.timeBudget': 15 } });
+    const { workbench } = session;
+    await workbench.openFile('fizzbuzz.py');
+    const outcome = await debugAndWait(workbench);
+    assert.match(outcome.text, /DeepDebug: no validated fix for /);
+    const panel = await openReviewPanel(workbench);
+    const hint = panel.locator('#hint-1');
+    await hint.waitFor({ state: 'visible' });
+    assert.match(await hint.innerText(), /Not validated: [\s\S]*fixes \d+\/3 failing tests/);
+    assert.equal(await panel.locator('#hints button', { hasText: 'Apply' }).count(), 0, 'a candidate that did not validate is never offered to apply');
+    const original = fs.readFileSync(path.join(session.workspace, 'fizzbuzz.py'), 'utf8');
+    await panel.locator('#show-hint-diff-1').click();
+    const { original: left, modified: right } = await workbench.diffTexts();
+    assert.equal(left.trimEnd(), original.trimEnd(), 'the left side is the file as it is');
+    assert.notEqual(right.trimEnd(), left.trimEnd(), 'the right side is the candidate');
+    assert.match(await workbench.page.locator('.tabs-container .tab.active').innerText(), /closest candidate 1 of run \d+ \(not validated\)/);
+    await session.screenshot('hints-closest-candidates');
   });
 });

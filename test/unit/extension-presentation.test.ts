@@ -11,7 +11,7 @@ import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/ex
 import { headline } from '../../src/extension/headline';
 import { panelHtml } from '../../src/extension/panel/html';
 import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
-import { patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patchUri';
+import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patchUri';
 import { RunStore, runFromFix, type RunRecord } from '../../src/extension/runRecord';
 import { suspectMarks } from '../../src/extension/suspectMarks';
 
@@ -277,11 +277,19 @@ describe('extension presentation', () => {
     it('lists the closest candidates as not validated when no fix was found', () => {
       const run = runFromFix('r8', workspace, {
         ...report([]),
-        hints: [{ file: 'shop/cart.py', function: 'total', summary: 'line 5: `- 1` → `+ 1`', diff: '-a\n+b\n', failingFixed: 1, failingTotal: 2, broke: [] }],
+        hints: [{ file: 'shop/cart.py', function: 'total', summary: 'line 5: `- 1` → `+ 1`', diff: '-a\n+b\n', startLine: 1, newFileText: 'b\n', failingFixed: 1, failingTotal: 2, broke: [] }],
       });
       const state = finishedState(run);
       assert.deepEqual(state.patches, []);
-      assert.deepEqual(state.hints, [{ summary: 'line 5: `- 1` → `+ 1`', where: 'total in shop/cart.py', tests: 'fixes 1/2 failing tests', diff: '-a\n+b\n' }]);
+      assert.deepEqual(state.hints, [{ id: 'r8.h1', summary: 'line 5: `- 1` → `+ 1`', where: 'total in shop/cart.py', tests: 'fixes 1/2 failing tests', diff: '-a\n+b\n' }]);
+      // "Show diff" opens the candidate's whole file, read-only and without Apply.
+      const store = new RunStore();
+      store.set(run);
+      assert.equal(hintDocumentText(store, patchDocumentPath('r8.h1', path.join(workspace, 'shop', 'cart.py'))), 'b\n');
+      assert.equal(hintName('r8.h1'), 'DeepDebug closest candidate 1 of run 8 (not validated)');
+      assert.match(hintDocumentText(store, '/r8.h2/cart.py'), /^# DeepDebug closest candidate 2 of run 8 \(not validated\) is no longer available/);
+      assert.deepEqual(parseWebviewMessage({ type: 'showHintDiff', hintId: 'r8.h1' }), { type: 'showHintDiff', hintId: 'r8.h1' });
+      assert.equal(parseWebviewMessage({ type: 'showHintDiff', hintId: '' }), undefined);
     });
 
     it('says when no fix was found or nothing failed', () => {

@@ -223,6 +223,8 @@ function hintOf({ outcome: { candidate, validation }, broke }: Close): Hint {
     function: candidate.function,
     summary: candidate.summary,
     diff: candidate.diff,
+    startLine: candidate.startLine,
+    newFileText: candidate.newFileText,
     failingFixed: validation.failingFixed,
     failingTotal: validation.failingTotal,
     broke,

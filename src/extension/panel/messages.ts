@@ -4,7 +4,7 @@
 import type { PatchStatus, RunRecord } from '../runRecord';
 import { evidenceLines } from '../../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../../core/explain';
-import { absolutePath } from '../runRecord';
+import { absolutePath, hintId } from '../runRecord';
 import { testFrame } from '../diagnosticSpecs';
 import { headline } from '../headline';
 import { testScopeText } from '../../core/pytest/neighbours';
@@ -41,7 +41,7 @@ export interface PanelState {
     status: PatchStatus;
   }[];
   /** When nothing validated: the closest candidates, marked as not validated. */
-  hints: { summary: string; where: string; tests: string; diff: string }[];
+  hints: { id: string; summary: string; where: string; tests: string; diff: string }[];
 }
 
 /** Extension -> webview. */
@@ -53,6 +53,7 @@ export type WebviewMessage =
   | { type: 'debug' }
   | { type: 'cancel' }
   | { type: 'apply' | 'showDiff' | 'discard'; patchId: string }
+  | { type: 'showHintDiff'; hintId: string }
   | { type: 'open'; location: PanelLocation };
 
 /** Returns the message if it is well-formed, else undefined (a webview is not trusted input). */
@@ -70,6 +71,8 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       return typeof message.patchId === 'string' && message.patchId.length > 0
         ? { type: message.type, patchId: message.patchId }
         : undefined;
+    case 'showHintDiff':
+      return typeof message.hintId === 'string' && message.hintId.length > 0 ? { type: 'showHintDiff', hintId: message.hintId } : undefined;
     case 'open': {
       const location = message.location as Record<string, unknown> | undefined;
       if (typeof location?.absPath !== 'string' || typeof location.line !== 'number' || !Number.isInteger(location.line) || location.line < 1) {
@@ -158,7 +161,8 @@ export function finishedState(run: RunRecord): PanelState {
       diff: record.patch.diff,
       status: record.status,
     })),
-    hints: run.hints.map((hint) => ({
+    hints: run.hints.map((hint, index) => ({
+      id: hintId(run, index),
       summary: hint.summary,
       where: `${hint.function} in ${hint.file}`,
       tests: `fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${hint.broke.length > 0 ? `, breaks ${hint.broke.length}` : ''}`,
