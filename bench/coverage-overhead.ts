@@ -95,12 +95,14 @@ function lastCpuMs(log: string): number {
   const last = fs.readFileSync(log, 'utf8').trim().split('\n').pop() ?? '';
   const seconds = [...last.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
   if (seconds.length !== 2) throw new Error(`cannot read CPU times from "${last}"`);
-  return Math.round((seconds[0] + seconds[1]) * 1000);
+  const [user, system] = seconds as [number, number];
+  return Math.round((user + system) * 1000);
 }
 
+/** NaN for no values: a mode that never ran shows as such in the table. */
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 async function main(): Promise<void> {
@@ -122,11 +124,12 @@ async function main(): Promise<void> {
     writeSuite(workspace, count);
     const { wrapper, log } = writeCpuWrapper(tools, python);
     const modes = ['plain pytest', 'plugin, no coverage', 'plugin + coverage'] as const;
-    const wall: Record<string, number[]> = {};
-    const cpu: Record<string, number[]> = {};
-    const record = (mode: string, wallMs: number): void => {
-      (wall[mode] ??= []).push(wallMs);
-      (cpu[mode] ??= []).push(lastCpuMs(log));
+    type Mode = (typeof modes)[number];
+    const wall = Object.fromEntries(modes.map((mode) => [mode, [] as number[]])) as Record<Mode, number[]>;
+    const cpu = Object.fromEntries(modes.map((mode) => [mode, [] as number[]])) as Record<Mode, number[]>;
+    const record = (mode: Mode, wallMs: number): void => {
+      wall[mode].push(wallMs);
+      cpu[mode].push(lastCpuMs(log));
     };
     for (let round = 0; round < repeats; round++) {
       let started = Date.now();

@@ -129,6 +129,7 @@ describe('runPytest on real pytest runs', function () {
     assert.deepEqual(error.frames[error.frames.length - 1], { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true });
     assert.ok(error.frames.some((frame) => frame.file === 'tests/test_parser.py' && frame.line === 1));
     const [failure] = failuresOf(run);
+    assert.ok(failure);
     assert.equal(failure.kind, 'collection');
     assert.equal(failure.nodeid, 'tests/test_parser.py');
   });
@@ -138,6 +139,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(run.exitCode, 4);
     assert.equal(run.tests.length, 1);
     const [error] = run.tests;
+    assert.ok(error);
     assert.equal(error.nodeid, 'conftest.py');
     assert.equal(error.phase, 'collect');
     assert.equal(error.exception, 'KeyError');
@@ -163,7 +165,7 @@ describe('runPytest on real pytest runs', function () {
     );
     const busy = test(run, 'test_hang.py::test_busy_loop');
     assert.equal(busy.outcome, 'timeout');
-    assert.equal(busy.frames[busy.frames.length - 1].line, 20);
+    assert.equal(busy.frames.at(-1)?.line, 20);
     assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['timeout', 'timeout']);
   });
 
@@ -228,7 +230,8 @@ describe('runPytest on real pytest runs', function () {
     const run = await runPytest(options('pytest-latin1', { coverage: true }));
     const result = test(run, 'test_greeting.py::test_initials');
     assert.equal(result.exception, 'IndexError');
-    const innermost = result.frames[result.frames.length - 1];
+    const innermost = result.frames.at(-1);
+    assert.ok(innermost);
     assert.equal(innermost.file, 'greeting.py');
     assert.equal(innermost.function, 'initials');
     assert.equal(innermost.locals?.name, "'Renée'");

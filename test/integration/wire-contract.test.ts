@@ -56,7 +56,7 @@ function fieldsOf(schema: (typeof WIRE_SCHEMAS)[keyof typeof WIRE_SCHEMAS]): Fie
 const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fileSizeMb: 64, nproc: null };
 
 /** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
-async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<string, ResultMessage> }> {
+async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout', ResultMessage> }> {
   const shadow = await createShadowCopy(fixture);
   const world = await createWorld(shadow, 'contract', []);
   try {

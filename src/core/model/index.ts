@@ -145,6 +145,7 @@ export async function loadPatchModel(dir: string, options: { device: 'auto' | 'c
     device,
     sessions: [encoder, decoder],
   } = await openSessions(ort, dir, files, options.device);
+  if (!encoder || !decoder) throw badModel(dir, 'needs an encoder and a merged decoder');
   for (const name of ['input_ids', 'encoder_hidden_states', 'use_cache_branch', 'past_key_values.0.decoder.key']) {
     if (!decoder.inputNames.includes(name)) throw badModel(dir, `the merged decoder has no input ${name}`);
   }

@@ -37,11 +37,12 @@ export function conftestFailure(output: string, workspace: string): TestResult |
     .filter((found) => found !== null)
     .pop();
   return {
-    nodeid: workspaceFile(path.resolve(workspace, match[1]), workspace).file,
+    // The pattern's groups always take part in a match: `!` says so here and below.
+    nodeid: workspaceFile(path.resolve(workspace, match[1]!), workspace).file,
     outcome: 'error',
     phase: 'collect',
     durationMs: 0,
-    exception: exception ? exception[1].split('.').pop() : 'ImportError',
+    exception: exception ? exception[1]!.split('.').pop() : 'ImportError',
     message: exception ? exception[2] : match[0],
     longrepr: traceback,
     frames: parseTracebackText(traceback, workspace),
@@ -64,5 +65,5 @@ export function usageMessage(output: string): string {
 
 export function lastLine(output: string, pattern: RegExp): string {
   const lines = output.split('\n').filter((line) => pattern.test(line));
-  return lines.length > 0 ? lines[lines.length - 1].trim() : '(no output)';
+  return lines.at(-1)?.trim() ?? '(no output)';
 }

@@ -125,7 +125,7 @@ function checkWorkspace(workspace: string): string {
 export function selectionArguments(selection: string[]): string[] {
   const args: string[] = [];
   for (let i = 0; i < selection.length; i++) {
-    const item = selection[i];
+    const item = selection[i]!; // i < selection.length
     if (SELECTION_OPTIONS.has(item)) {
       const expression = selection[i + 1];
       if (expression === undefined) throw new UserError('pytest-usage', `${item} needs an expression`);
@@ -252,5 +252,5 @@ function unfinishedTest(report: PluginReport, exit: GroupRunResult, fault: strin
 
 function collectionNodeid(frames: { file: string; inWorkspace: boolean }[]): string {
   const own = frames.filter((frame) => frame.inWorkspace);
-  return own.length > 0 ? own[own.length - 1].file : '<collection>';
+  return own.at(-1)?.file ?? '<collection>';
 }

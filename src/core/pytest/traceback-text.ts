@@ -62,7 +62,8 @@ function parseDump(block: string[]): RawFrame[] {
   const frames: RawFrame[] = [];
   for (const line of block) {
     const native = NATIVE_LOCATION.exec(line);
-    if (native) frames.push({ file: native[1], line: Number(native[2]), function: native[3] ?? '<module>' });
+    // Groups 1 and 2 always take part in a match of these patterns: `!` says so here and below.
+    if (native) frames.push({ file: native[1]!, line: Number(native[2]), function: native[3] ?? '<module>' });
   }
   return frames.reverse();
 }
@@ -74,7 +75,7 @@ function parseInOrder(lines: string[]): RawFrame[] {
   for (const line of lines) {
     const native = NATIVE_LOCATION.exec(line);
     if (native) {
-      frames.push({ file: native[1], line: Number(native[2]), function: native[3] ?? '<module>' });
+      frames.push({ file: native[1]!, line: Number(native[2]), function: native[3] ?? '<module>' });
       entry = [];
       continue;
     }
@@ -90,13 +91,13 @@ function parseInOrder(lines: string[]): RawFrame[] {
 }
 
 function pytestFrame(location: RegExpExecArray, entry: string[]): RawFrame {
-  const [, file, line, rest] = location;
+  const [, file, line, rest] = location as unknown as [string, string, string, string];
   const called = /^in (\S+)$/.exec(rest);
-  const frame: RawFrame = { file, line: Number(line), function: called ? called[1] : definedFunction(entry) };
+  const frame: RawFrame = { file, line: Number(line), function: called ? called[1]! : definedFunction(entry) };
   const locals: Record<string, string> = {};
   for (const entryLine of entry) {
     const local = LOCAL_LINE.exec(entryLine);
-    if (local) locals[local[1]] = local[2];
+    if (local) locals[local[1]!] = local[2]!;
   }
   if (Object.keys(locals).length > 0) frame.locals = locals;
   return frame;
@@ -104,8 +105,8 @@ function pytestFrame(location: RegExpExecArray, entry: string[]): RawFrame {
 
 function definedFunction(entry: string[]): string {
   for (let i = entry.length - 1; i >= 0; i--) {
-    const match = DEF_LINE.exec(entry[i]);
-    if (match) return match[1];
+    const match = DEF_LINE.exec(entry[i]!); // i < entry.length
+    if (match) return match[1]!;
   }
   return '<module>';
 }
