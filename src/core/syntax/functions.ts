@@ -57,28 +57,15 @@ export function functionsIn(root: Node): FunctionInfo[] {
         const name = child.childForFieldName('name')?.text ?? '<anonymous>';
         const body = child.childForFieldName('body');
         if (body) visit(body, [...scope, name], name);
-      } else if (child.type === 'decorated_definition' || child.type === 'block' || isCompound(child.type)) {
+      } else {
+        // Definitions can hide in any statement (if/try/with/for/while/match blocks, at any
+        // depth): everything else is searched, as Python's own compiler names them.
         visit(child, scope, className);
       }
     }
   };
   visit(root, [], null);
   return found;
-}
-
-// Definitions can hide inside if/try/with/for blocks at any level.
-function isCompound(type: string): boolean {
-  return (
-    type === 'if_statement' ||
-    type === 'else_clause' ||
-    type === 'elif_clause' ||
-    type === 'try_statement' ||
-    type === 'except_clause' ||
-    type === 'finally_clause' ||
-    type === 'with_statement' ||
-    type === 'for_statement' ||
-    type === 'while_statement'
-  );
 }
 
 /** The innermost function containing the line, or null for module level. */
