@@ -12,6 +12,8 @@ export interface Frame {
   function: string;
   /** Bounded repr of each local variable, as `--showlocals` prints them. */
   locals?: Record<string, string>;
+  /** The text of the frame's line, stripped, as the plugin read it; absent where its file could not be read. */
+  source?: string;
   /** True when the file lies inside the workspace (not site-packages, not the stdlib). */
   inWorkspace: boolean;
 }

@@ -31,6 +31,8 @@ const frame = z.strictObject({
   inWorkspace: z.boolean(),
   /** Bounded reprs of the frame's locals; absent for module frames. */
   locals: z.record(z.string(), z.string()).optional(),
+  /** The text of the frame's line, stripped; absent where its file cannot be read. */
+  source: z.string().optional(),
 });
 
 const reportOutcome = z.enum(['passed', 'failed', 'error', 'skipped', 'xfailed', 'xpassed', 'timeout']);

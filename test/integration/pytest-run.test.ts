@@ -76,7 +76,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(assertion.exception, 'AssertionError');
     assert.match(assertion.message ?? '', /assert 6\.0 == 4/);
     assert.deepEqual(assertion.frames, [
-      { file: 'tests/test_stats.py', line: 10, function: 'test_mean', inWorkspace: true, locals: { numbers: '[2, 4, 6]' } },
+      { file: 'tests/test_stats.py', line: 10, function: 'test_mean', inWorkspace: true, locals: { numbers: '[2, 4, 6]' }, source: 'assert mean(numbers) == 4' },
     ]);
     assert.match(assertion.longrepr ?? '', /numbers\s+= \[2, 4, 6\]/);
 
@@ -84,7 +84,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(division.exception, 'ZeroDivisionError');
     assert.equal(division.message, 'division by zero');
     const innermost = division.frames[division.frames.length - 1];
-    assert.deepEqual(innermost, { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' } });
+    assert.deepEqual(innermost, { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' }, source: 'return total(values) / count' });
     assert.match(division.longrepr ?? '', /count\s+= 0/);
 
     // The buggy function's lines are covered by the failing test, not by an unrelated passing one.
@@ -126,7 +126,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(error.phase, 'collect');
     assert.equal(error.exception, 'SyntaxError');
     assert.match(error.message ?? '', /never closed/);
-    assert.deepEqual(error.frames[error.frames.length - 1], { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true });
+    assert.deepEqual(error.frames.at(-1), { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true, source: 'def parse_pairs(text:' });
     assert.ok(error.frames.some((frame) => frame.file === 'tests/test_parser.py' && frame.line === 1));
     const [failure] = failuresOf(run);
     assert.ok(failure);
@@ -252,7 +252,7 @@ describe('runPytest on real pytest runs', function () {
 
   it('gives one clear error when nothing is collected', async () => {
     await rejectsWith(runPytest(options('pytest-no-tests')), 'no-tests', /no tests were collected/);
-    await rejectsWith(runPytest(options('pytest-basic', { selection: ['-k', 'no_such_test'] })), 'no-tests', /matched the selection: -k no_such_test/);
+    await rejectsWith(runPytest(options('pytest-basic', { selection: ['-k', 'no_such_test'] })), 'no-tests', /matched the selection -k no_such_test \(check the node ids, paths or -k expression\)/);
   });
 
   it("reports pytest's usage errors with pytest's own message", async () => {

@@ -309,45 +309,18 @@ def top(x):
   });
 
   describe('formatTrace', () => {
-    // pytest 9's --showlocals output for a failure two calls below the test.
-    const longrepr = [
-      '    def test_f():',
-      '>       assert f(1) == 2',
-      '               ^^^^',
-      '',
-      '',
-      'test_calc.py:3: ',
-      '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _',
-      'calc.py:6: in f',
-      '    return g(x)',
-      '           ^^^^',
-      '        x          = 1',
-      '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _',
-      '',
-      'x = 1',
-      '',
-      '    def g(x):',
-      '        y = x * 2',
-      '>       return 10 / (y - 2)',
-      '               ^^^^^^^^^^^^',
-      'E       ZeroDivisionError: division by zero',
-      '',
-      'x          = 1',
-      'y          = 2',
-      '',
-      'calc.py:3: ZeroDivisionError',
-    ].join('\n');
     const failure: Failure = {
       nodeid: 'test_calc.py::test_f',
       kind: 'test',
       exception: 'ZeroDivisionError',
       message: 'division by zero',
-      longrepr,
+      longrepr: '',
+      // As the plugin reports them: each frame with its line's text.
       frames: [
-        { file: 'test_calc.py', line: 3, function: 'test_f', inWorkspace: true, locals: {} },
-        { file: 'calc.py', line: 6, function: 'f', inWorkspace: true, locals: { x: '1' } },
+        { file: 'test_calc.py', line: 3, function: 'test_f', inWorkspace: true, locals: {}, source: 'assert f(1) == 2' },
+        { file: 'calc.py', line: 6, function: 'f', inWorkspace: true, locals: { x: '1' }, source: 'return g(x)' },
         { file: '/usr/lib/python3.11/fractions.py', line: 9, function: 'noise', inWorkspace: false },
-        { file: 'calc.py', line: 3, function: 'g', inWorkspace: true, locals: { x: '1', y: '2'.repeat(200) } },
+        { file: 'calc.py', line: 3, function: 'g', inWorkspace: true, locals: { x: '1', y: '2'.repeat(200) }, source: 'return 10 / (y - 2)' },
       ],
     };
 

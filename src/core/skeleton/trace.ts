@@ -8,7 +8,7 @@ import { estimateTokens, type TokenCounter } from './tokens';
 
 export interface TraceOptions {
   countTokens?: TokenCounter;
-  /** Source text of a frame's line, when the caller has the file (else taken from longrepr). */
+  /** Source text of a frame's line, when the caller has the file (else the line the plugin read). */
   sourceLine?: (file: string, line: number) => string | undefined;
 }
 
@@ -34,44 +34,6 @@ const LEVELS: Detail[] = [
 
 function clip(text: string, chars: number): string {
   return text.length <= chars ? text : text.slice(0, Math.max(0, chars - 3)) + '...';
-}
-
-/**
- * Source lines pytest printed for each traceback entry, keyed "path:line": the `>` line of a
- * long-style entry, or the line after a short-style "path:line: in function" header.
- */
-export function sourceLinesFromLongrepr(longrepr: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const lines = longrepr.split('\n');
-  lines.forEach((line, i) => {
-    const short = /^(\S.*?):(\d+): in \S+$/.exec(line);
-    if (short) {
-      const next = lines[i + 1]?.trim();
-      if (next) found.set(`${short[1]}:${short[2]}`, next);
-      return;
-    }
-    const long = /^(\S.*?):(\d+): [\w.]*$/.exec(line);
-    if (!long) return;
-    for (let j = i - 1; j >= 0 && !lines[j]!.startsWith('_ _'); j--) {
-      if (lines[j]!.startsWith('>')) {
-        found.set(`${long[1]}:${long[2]}`, lines[j]!.slice(1).trim());
-        break;
-      }
-    }
-  });
-  return found;
-}
-
-function lookupPrinted(printed: Map<string, string>, frame: Frame): string | undefined {
-  const exact = printed.get(`${frame.file}:${frame.line}`);
-  if (exact !== undefined) return exact;
-  for (const [key, text] of printed) {
-    const cut = key.lastIndexOf(':');
-    const file = key.slice(0, cut);
-    if (key.slice(cut + 1) !== String(frame.line)) continue;
-    if (file.endsWith('/' + frame.file) || frame.file.endsWith('/' + file)) return text;
-  }
-  return undefined;
 }
 
 /** Frames worth showing: those in the user's code, else the innermost one. Innermost last. */
@@ -112,9 +74,7 @@ function render(failure: Failure, detail: Detail, sourceOf: (frame: Frame) => st
 export function formatTrace(failure: Failure, budgetTokens: number, options: TraceOptions = {}): string {
   if (budgetTokens <= 0) return '';
   const count = options.countTokens ?? estimateTokens;
-  const printed = sourceLinesFromLongrepr(failure.longrepr);
-  const sourceOf = (frame: Frame): string | undefined =>
-    options.sourceLine?.(frame.file, frame.line) ?? lookupPrinted(printed, frame);
+  const sourceOf = (frame: Frame): string | undefined => options.sourceLine?.(frame.file, frame.line) ?? frame.source;
   let text = '';
   for (const detail of LEVELS) {
     text = render(failure, detail, sourceOf);

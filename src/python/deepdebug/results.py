@@ -6,6 +6,7 @@ are the user's, and how a failure's frames and locals are put into words.
 
 from __future__ import annotations
 
+import linecache
 import os
 import sys
 import sysconfig
@@ -154,12 +155,18 @@ def frames_of(workspace: Workspace, traceback: Optional[TracebackType], with_loc
 def syntax_error_frame(workspace: Workspace, error: SyntaxError) -> Frame:
     """The parser's error has no frame of its own: one at the offending line."""
     file, in_workspace = workspace.display(error.filename or "<unknown>")
-    return {"file": file, "line": error.lineno or 1, "function": "<module>", "inWorkspace": in_workspace}
+    frame: Frame = {"file": file, "line": error.lineno or 1, "function": "<module>", "inWorkspace": in_workspace}
+    if error.text and error.text.strip():
+        frame["source"] = error.text.strip()
+    return frame
 
 
 def _frame(workspace: Workspace, frame: Any, line: int, with_locals: bool) -> Frame:
     file, in_workspace = workspace.display(frame.f_code.co_filename)
     result: Frame = {"file": file, "line": line, "function": frame.f_code.co_name, "inWorkspace": in_workspace}
+    source = linecache.getline(frame.f_code.co_filename, line, frame.f_globals).strip()
+    if source:
+        result["source"] = source
     # A module frame's locals are its globals: imports and functions, not evidence.
     if with_locals and frame.f_code.co_name != "<module>":
         result["locals"] = _locals_of(frame)

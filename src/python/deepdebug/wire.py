@@ -43,6 +43,8 @@ class _Frame(TypedDict):
 class Frame(_Frame, total=False):
     # Bounded reprs of the frame's locals; absent for module frames and collection errors.
     locals: Dict[str, str]
+    # The text of the frame's line, stripped; absent where its file cannot be read.
+    source: str
 
 
 class _TestResult(TypedDict):
