@@ -211,7 +211,8 @@ export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
   const { run, record } = found;
   const uri = vscode.Uri.file(record.absPath);
   const document = await vscode.workspace.openTextDocument(uri);
-  const verdict = checkApply(run, record, document.getText(), readSettings(uri).allowTestEdits);
+  const settings = readSettings(uri);
+  const verdict = checkApply(run, record, document.getText(), settings.allowTestEdits);
   if (!verdict.ok) {
     ctx.log.warn(`apply ${record.id} refused: ${verdict.reason}`);
     void vscode.window.showErrorMessage(verdict.reason);
@@ -226,7 +227,7 @@ export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
     return;
   }
   ctx.store.followText(record.absPath, document.getText());
-  if (readSettings(uri).learnFromChoices) void ctx.choices.record(record.patch.editKind, 'applied');
+  if (settings.learnFromChoices) void ctx.choices.record(record.patch.editKind, 'applied');
   ctx.showPanel(finishedState(run));
   ctx.log.info(`applied ${record.id} to ${record.patch.file}: ${record.patch.summary}`);
   const editor = await vscode.window.showTextDocument(document, { preview: false });
