@@ -151,10 +151,22 @@ if os.fork() == 0:
 while True:
     time.sleep(1)
 `),
+  // Its parent is the worker's template process, which forks every candidate.
   killParent: () =>
     hostile(`
 import os, signal, time
 os.kill(os.getppid(), signal.SIGKILL)
+time.sleep(5)
+`),
+  killWorker: () =>
+    hostile(`
+import os, signal, time
+with open(f"/proc/{os.getppid()}/stat") as stat:
+    worker = int(stat.read().rsplit(")", 1)[1].split()[1])
+# A guard for this test's own sake: its grandparent must be the worker's pytest, not the test runner.
+with open(f"/proc/{worker}/cmdline", "rb") as cmdline:
+    assert b"pytest" in cmdline.read(), "the candidate's grandparent is not a validation worker"
+os.kill(worker, signal.SIGKILL)
 time.sleep(5)
 `),
   killEverything: () =>
@@ -410,8 +422,15 @@ function hostileSuite(title: string, sandbox: boolean): void {
       await machineAsItWas();
     });
 
-    it('survives a candidate that kills its worker', async () => {
+    it('survives a candidate that kills the process that forked it', async () => {
       const outcome = await scene.pool.validate(candidates.killParent());
+      assert.equal(outcome.verdict, 'failed', outcome.detail);
+      assert.match(outcome.detail, /validation worker exited/);
+      await machineAsItWas();
+    });
+
+    it('survives a candidate that kills its worker', async () => {
+      const outcome = await scene.pool.validate(candidates.killWorker());
       assert.equal(outcome.verdict, 'failed', outcome.detail);
       assert.match(outcome.detail, /validation worker exited/);
       await machineAsItWas();

@@ -48,8 +48,9 @@ const fixed = (text: string) => text.replace('x > pivot', 'x >= pivot');
 
 
 /**
- * Processes whose working directory lies under `root` (workers and their candidate children),
- * not counting the bubblewrap processes that only hold a sandboxed worker's namespace.
+ * Processes whose working directory lies under `root` (workers, their template processes and
+ * the candidates' children), not counting the bubblewrap processes that only hold a sandboxed
+ * worker's namespace.
  */
 function processesUnder(root: string): number[] {
   const pids: number[] = [];
@@ -159,13 +160,14 @@ describe('ValidatorPool on a buggy quicksort', () => {
   });
 
   it('kills an infinite loop at its timeout and keeps working', async () => {
+    const idle = processesUnder(pool.tempRoot).length;
     const outcome = await pool.validate(
       candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
     );
     assert.equal(outcome.verdict, 'timeout');
     assert.ok(outcome.durationMs >= 5000, `stopped after ${outcome.durationMs} ms, before its timeout`);
-    // Only the two workers are left: the candidate's process group is gone.
-    assert.equal(processesUnder(pool.tempRoot).length, pool.workerPids.length);
+    // Only the workers and their template processes are left: the candidate's process group is gone.
+    assert.equal(processesUnder(pool.tempRoot).length, idle);
     const next = await pool.validate(candidate('quicksort', fixed));
     assert.equal(next.verdict, 'validated', next.detail);
   });
@@ -184,14 +186,15 @@ describe('ValidatorPool on a buggy quicksort', () => {
 
   it('stops a running candidate on abort and throws CanceledError', async () => {
     const controller = new AbortController();
+    const idle = processesUnder(pool.tempRoot).length;
     const running = pool.validate(
       candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
       controller.signal,
     );
-    await waitFor(() => processesUnder(pool.tempRoot).length > 2, 10_000, 'the candidate child started');
+    await waitFor(() => processesUnder(pool.tempRoot).length > idle, 10_000, 'the candidate child started');
     controller.abort();
     await assert.rejects(running, CanceledError);
-    await waitFor(() => processesUnder(pool.tempRoot).length === 2, 10_000, 'the candidate child was killed');
+    await waitFor(() => processesUnder(pool.tempRoot).length === idle, 10_000, 'the candidate child was killed');
   });
 
   it('answers an error for a file outside the workspace', async () => {
@@ -202,12 +205,13 @@ describe('ValidatorPool on a buggy quicksort', () => {
 
   it('disposes without leaving processes or temp files, and the workspace is byte-identical', async () => {
     const root = pool.tempRoot;
+    const idle = processesUnder(root).length;
     const running = pool
       .validate(
         candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
       )
       .catch((error: unknown) => error);
-    await waitFor(() => processesUnder(root).length > 2, 10_000, 'the candidate child started');
+    await waitFor(() => processesUnder(root).length > idle, 10_000, 'the candidate child started');
     await pool.dispose();
     assert.ok((await running) instanceof CanceledError);
     assert.deepEqual(processesUnder(root), []);

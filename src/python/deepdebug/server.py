@@ -9,16 +9,17 @@ import resource
 import select
 import time
 import traceback
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, NoReturn, Optional, Tuple, Union
 
 import pytest
 
 from .forking import choose_fork
-from .limits import Limits, PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_descendants, kill_group, set_prctl
+from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
 from .patch import PreparedPatch, install_patch, prepare_patch
 from .protocol import LineReader, protocol_fds, send
 from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
+from .template import Template, encode_job, read_available, read_job
 from .wire import WORKER_PROTOCOL_VERSION, ChildReport, Outcome, ResultMessage, RunRequest
 from .world import World, WorldError
 
@@ -27,8 +28,6 @@ from .world import World, WorldError
 TESTS_ENV = "DEEPDEBUG_WORKER_TESTS"
 
 PASSED = ("passed", "xpassed")
-# How often a running candidate's exit is checked while its report pipe is quiet.
-EXIT_POLL_S = 0.05
 NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
 
 
@@ -78,6 +77,7 @@ class Server:
         self.world = World.from_environment()
         self.world_broken = False
         self.fork = choose_fork()
+        self.template: Template
 
     def original_of(self, relative: str) -> Union[OriginalFile, str]:
         path = os.path.realpath(os.path.join(self.workspace, relative))
@@ -97,6 +97,7 @@ class Server:
         # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
         gc.collect()
         gc.freeze()
+        self.template = Template(self.fork, self.child, (self.request_fd, self.reply_fd))
         send(
             self.reply_fd,
             {
@@ -121,8 +122,9 @@ class Server:
                     return
 
     def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
-        """Forks, waits with a deadline, kills the child's process group on timeout or cancel.
-        None when the client went away while the child ran."""
+        """Has the template fork a child for the request, waits with a deadline, kills the
+        child's process group on timeout or cancel. None when the client went away while the
+        child ran."""
         started = time.monotonic()
         prepared: Optional[PreparedPatch] = None
         if request["op"] == "validate":
@@ -142,16 +144,11 @@ class Server:
                     "detail": "",
                     "durationMs": (time.monotonic() - started) * 1000.0,
                 }
-        limits = child_limits(request)
-        read_end, write_end = os.pipe()
-        pid = self.fork()
-        if pid == 0:
-            self.child(request, prepared, limits, read_end, write_end)
-        os.close(write_end)
+        job = encode_job((request, prepared, child_limits(request)))
         try:
-            os.setpgid(pid, pid)  # also done in the child; whichever runs first wins the race
-        except OSError:
-            pass
+            pid = self.template.fork_child(job)
+        except OSError as error:
+            return {"op": "result", "id": request["id"], "status": "crashed", "results": [], "detail": str(error), "durationMs": 0.0}
         deadline = started + request["timeoutMs"] / 1000.0
         chunks: List[bytes] = []
         status: Literal["done", "timeout", "canceled"] = "done"
@@ -162,38 +159,32 @@ class Server:
                 if remaining <= 0:
                     status = "timeout"
                     break
-                # Processes the candidate started may hold the pipe open after the child exited,
-                # so its end is also seen by polling its exit, not only by the pipe's EOF.
-                readable, _, _ = select.select([read_end, self.request_fd], [], [], min(remaining, EXIT_POLL_S))
+                writing = [self.template.jobs] if self.template.pending else []
+                readable, writable, _ = select.select([self.template.reports, self.template.events, self.request_fd], writing, [], remaining)
+                if writable:
+                    self.template.write_job()
                 if self.request_fd in readable:
                     self.reader.fill()
                     line = self.reader.pending_line()
                     if self.reader.eof or (line is not None and json.loads(line).get("op") in ("cancel", "quit")):
                         status = "canceled"
                         break
-                if read_end in readable:
-                    chunk = os.read(read_end, 65536)
-                    if not chunk:
-                        break
-                    chunks.append(chunk)
-                elif not readable:
-                    exited, exit_status = os.waitpid(pid, os.WNOHANG)
-                    if exited == pid:
-                        wait_status = exit_status
-                        # It wrote its whole report before exiting: all of it is in the pipe.
-                        chunks.append(read_available(read_end))
-                        break
+                if self.template.reports in readable:
+                    chunks.append(read_available(self.template.reports))
+                if self.template.events in readable:
+                    wait_status = self.template.wait_exit()
+                    break
         finally:
-            os.close(read_end)
             if status != "done":
                 kill_group(pid)
             if wait_status is None:
-                _, wait_status = os.waitpid(pid, 0)
+                wait_status = self.template.wait_exit()
+            # The child wrote its whole report before exiting, and nothing it started is left.
+            chunks.append(read_available(self.template.reports))
+            self.template.finish()
         if status == "canceled" and self.reader.eof:
             return None
         reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": "", "durationMs": 0.0}
-        # Whatever the tests left running in the background, in any group or session.
-        kill_descendants()
         try:
             self.world.restore()
         except WorldError as error:
@@ -210,15 +201,15 @@ class Server:
         reply["durationMs"] = (time.monotonic() - started) * 1000.0
         return reply
 
-    def child(self, request: RunRequest, prepared: Optional[PreparedPatch], limits: Limits, read_end: int, write_end: int) -> None:
-        """Never returns: the child reports through the pipe and leaves with os._exit."""
+    def child(self, job_fd: int, report_fd: int) -> NoReturn:
+        """In each of the template's children: reads its job, reports through the pipe and
+        leaves with os._exit."""
         code = 0
         try:
             os.setpgid(0, 0)
             die_with_parent()
-            os.close(read_end)
-            os.close(self.request_fd)
-            os.close(self.reply_fd)
+            request, prepared, limits = read_job(job_fd)
+            os.close(job_fd)
             for which, value in limits:
                 resource.setrlimit(which, value)
             report = child_main(request, prepared, self)
@@ -226,25 +217,12 @@ class Server:
         except BaseException:  # noqa: BLE001 - report anything rather than die silently
             payload = json.dumps({"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}).encode()
             code = 1
+        os.set_blocking(report_fd, True)
         try:
             while payload:
-                payload = payload[os.write(write_end, payload) :]
+                payload = payload[os.write(report_fd, payload) :]
         finally:
             os._exit(code)
-
-
-def read_available(fd: int) -> bytes:
-    os.set_blocking(fd, False)
-    data = b""
-    try:
-        while True:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            data += chunk
-    except BlockingIOError:
-        pass
-    return data
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,0 +1,200 @@
+"""The template process: a fork of the worker, taken once it is ready, that only forks a
+child per candidate.
+
+Every fork write-protects all of the forking process's pages, and every page it writes after
+that faults (a trap and a TLB flush, ~30-60 us on this project's reference machine). A worker
+that forked each child itself paid ~470 such faults per candidate for its own work between
+forks (reading the request, preparing the patch, restoring the world, replying), as many as
+the child itself. The template writes a few pages per candidate; the worker, forking no more,
+none. The child reads its job (the request, its prepared patch, its limits) from a pipe.
+
+Objects are passed to the child by value, except code (by marshal) and the project's live
+objects (modules, classes, functions, which a prepared swap names): those are passed by
+address. That is sound because the template is a fork of the worker taken after collection
+and warm-up: the worker runs none of the project's code afterwards, so every such object it
+holds lives at the same address, unchanged, in the template and so in each child. The child
+still checks each one's type and name before using it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import marshal
+import os
+import pickle
+import select
+import struct
+import types
+from typing import Any, Callable, NoReturn, Optional, Tuple
+
+from .limits import PR_SET_CHILD_SUBREAPER, die_with_parent, kill_descendants, set_prctl
+
+# The template's events: a child forked (its pid, or -errno when fork failed), a child exited
+# (its wait status, once it and every process it left are reaped). Writes this small are atomic.
+EVENT = struct.Struct("=ci")
+FORKED, EXITED = b"F", b"X"
+# A job's length before its bytes.
+LENGTH = struct.Struct("=Q")
+LIVE_TYPES = (types.ModuleType, types.FunctionType, type)
+
+
+class TemplateError(Exception):
+    """The template process went away: the worker cannot fork candidates any more."""
+
+
+class Template:
+    """The worker's side: starts the template and has it fork children."""
+
+    def __init__(self, fork: Callable[[], int], child_main: Callable[[int, int], NoReturn], worker_fds: Tuple[int, ...]) -> None:
+        """``child_main(job_fd, report_fd)`` runs in each child; ``worker_fds`` are the
+        worker's own descriptors, which the template and its children must not hold."""
+        go_read, self.go = os.pipe()
+        self.events, events_write = os.pipe()
+        self.jobs_read, self.jobs = os.pipe()
+        self.reports, report_write = os.pipe()
+        for fd in (self.jobs, self.reports, self.jobs_read):
+            os.set_blocking(fd, False)
+        self.pid = fork()
+        if self.pid == 0:
+            for fd in (*worker_fds, self.go, self.events, self.jobs, self.reports):
+                os.close(fd)
+
+            def child() -> NoReturn:
+                child_main(self.jobs_read, report_write)
+
+            serve_template(fork, child, go_read, events_write)
+        for fd in (go_read, events_write, report_write):
+            os.close(fd)
+        self.pending = b""
+
+    def fork_child(self, job: bytes) -> int:
+        """Forks a child for the job; its pid. The job reaches it through `write_job`."""
+        os.write(self.go, b"g")
+        kind, value = self.read_event()
+        if kind != FORKED:
+            raise TemplateError(f"the template process sent {kind!r} instead of a new child's pid")
+        if value < 0:
+            raise OSError(-value, f"fork failed: {os.strerror(-value)}")
+        self.pending = LENGTH.pack(len(job)) + job
+        self.write_job()
+        return value
+
+    def write_job(self) -> None:
+        """Writes what the jobs pipe takes of the job now; the rest when it is writable again."""
+        try:
+            while self.pending:
+                self.pending = self.pending[os.write(self.jobs, self.pending) :]
+        except BlockingIOError:
+            pass
+
+    def wait_exit(self) -> int:
+        """Blocks until the template reports the child reaped; its wait status."""
+        kind, value = self.read_event()
+        if kind != EXITED:
+            raise TemplateError(f"the template process sent {kind!r} instead of a child's exit")
+        return value
+
+    def finish(self) -> None:
+        """After a child's exit: drops what it left unread of its job."""
+        self.pending = b""
+        read_available(self.jobs_read)
+
+    def read_event(self) -> Tuple[bytes, int]:
+        data = b""
+        while len(data) < EVENT.size:
+            chunk = os.read(self.events, EVENT.size - len(data))
+            if not chunk:
+                raise TemplateError("the template process exited")
+            data += chunk
+        kind, value = EVENT.unpack(data)
+        return kind, value
+
+
+def serve_template(fork: Callable[[], int], child: Callable[[], NoReturn], go: int, events: int) -> NoReturn:
+    """The template's loop: for each go byte, fork a child, report its pid, reap it and every
+    process it left (the template is their subreaper), report its exit."""
+    die_with_parent()
+    set_prctl(PR_SET_CHILD_SUBREAPER, 1)
+    while os.read(go, 1):
+        try:
+            pid = fork()
+        except OSError as error:
+            os.write(events, EVENT.pack(FORKED, -(error.errno or 1)))
+            continue
+        if pid == 0:
+            os.close(go)
+            os.close(events)
+            child()
+        try:
+            os.setpgid(pid, pid)  # also done in the child; whichever runs first wins the race
+        except OSError:
+            pass
+        os.write(events, EVENT.pack(FORKED, pid))
+        _, status = os.waitpid(pid, 0)
+        kill_descendants()
+        os.write(events, EVENT.pack(EXITED, status))
+    os._exit(0)
+
+
+def read_available(fd: int) -> bytes:
+    """What a non-blocking fd holds now."""
+    data = b""
+    try:
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+    except BlockingIOError:
+        pass
+    return data
+
+
+def read_job(fd: int) -> Any:
+    """In the child: the job the worker wrote for it."""
+    (length,) = LENGTH.unpack(read_exactly(fd, LENGTH.size))
+    return _JobUnpickler(io.BytesIO(read_exactly(fd, length))).load()
+
+
+def read_exactly(fd: int, size: int) -> bytes:
+    chunks = []
+    while size > 0:
+        select.select([fd], [], [])
+        chunk = os.read(fd, size)
+        if not chunk:
+            raise EOFError("the job ended early")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def encode_job(job: Any) -> bytes:
+    buffer = io.BytesIO()
+    _JobPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(job)
+    return buffer.getvalue()
+
+
+class _JobPickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> Optional[Tuple[Any, ...]]:
+        if isinstance(obj, types.CodeType):
+            return ("code", marshal.dumps(obj))
+        if isinstance(obj, LIVE_TYPES):
+            return ("live", id(obj), type(obj).__name__, _name_of(obj))
+        return None
+
+
+class _JobUnpickler(pickle.Unpickler):
+    def persistent_load(self, pid: Any) -> Any:
+        if pid[0] == "code":
+            return marshal.loads(pid[1])
+        _, address, type_name, name = pid
+        obj = ctypes.cast(address, ctypes.py_object).value
+        if type(obj).__name__ != type_name or _name_of(obj) != name:
+            raise pickle.UnpicklingError(f"the template holds no {type_name} {name} where the worker's was")
+        return obj
+
+
+def _name_of(obj: Any) -> Optional[str]:
+    # A module's own dict, not getattr: a module-level __getattr__ is the project's code.
+    return vars(obj).get("__name__") if isinstance(obj, types.ModuleType) else str(obj.__qualname__)
