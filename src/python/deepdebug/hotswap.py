@@ -7,7 +7,7 @@ import ast
 import gc
 import inspect
 import types
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .functions import decorators_of, find_code, first_line, functions_by_qualname, outermost_function, unwrap_all, without_node
 from .sources import OriginalFile, PatchedText, assertion_rewriter, same_file
@@ -44,20 +44,24 @@ def plan_swap(original: OriginalFile, new_tree: ast.AST, qualname: str, start_li
     return SwapPlan(old.name, old.node, new_node, old.target, new_hit[2])
 
 
+# A changed signature's defaults, compiled: positional ones in order, keyword-only ones by name.
+Defaults = Tuple[Tuple[types.CodeType, ...], Dict[str, types.CodeType]]
+
+
 class SwapStep:
     """One live module's part of a swap, planned in the worker: the functions holding the edited
     code and their new code, the edited nested function's escaped instances with theirs, and
-    (when the signature changed) the arguments whose defaults the child evaluates."""
+    (when the signature changed) the compiled defaults the child evaluates."""
 
     def __init__(
-        self, module: Any, container: Any, live: List[Any], new_code: Any, escaped: List[Tuple[Any, Any]], arguments: Any
+        self, module: Any, container: Any, live: List[Any], new_code: Any, escaped: List[Tuple[Any, Any]], defaults: Optional[Defaults]
     ) -> None:
         self.module = module
         self.container = container
         self.live = live
         self.new_code = new_code
         self.escaped = escaped
-        self.arguments: Optional[ast.arguments] = arguments
+        self.defaults = defaults
 
 
 def plan_swap_step(module: Any, plan: SwapPlan, patched: PatchedText) -> Optional[SwapStep]:
@@ -96,8 +100,12 @@ def plan_swap_step(module: Any, plan: SwapPlan, patched: PatchedText) -> Optiona
         if instances is None:
             return None
         escaped = instances
-    arguments = new_node.args if ast.dump(old_node.args) != ast.dump(new_node.args) else None
-    return SwapStep(module, container, live, new_code, escaped, arguments)
+    defaults = None
+    if ast.dump(old_node.args) != ast.dump(new_node.args):
+        defaults = compile_defaults(new_node.args, module.__file__)
+        if defaults is None:
+            return None
+    return SwapStep(module, container, live, new_code, escaped, defaults)
 
 
 def plan_confined_swap(original: OriginalFile, patched: PatchedText, qualname: str, start_line: int) -> Optional[SwapPlan]:
@@ -156,8 +164,8 @@ def plan_confined_swap(original: OriginalFile, patched: PatchedText, qualname: s
 def swap_in(step: SwapStep) -> bool:
     """Installs a planned swap (in the child); False when the new defaults fail to evaluate."""
     defaults = None
-    if step.arguments is not None:
-        defaults = evaluate_defaults(step.arguments, step.module, step.container)
+    if step.defaults is not None:
+        defaults = evaluate_defaults(step.defaults, step.module, step.container)
         if defaults is None:
             return False
     for function in step.live:
@@ -192,17 +200,29 @@ def escaped_instances(old_outer: Any, new_outer: Any, plan: SwapPlan) -> Optiona
     return [(f, new_code) for f in instances]
 
 
-def evaluate_defaults(arguments: ast.arguments, module: Any, container: Any) -> Optional[Tuple[Any, Any]]:
-    """New __defaults__/__kwdefaults__, evaluated where the def statement would evaluate them."""
-    scope = dict(vars(container)) if container is not module else None
+def compile_defaults(arguments: ast.arguments, filename: str) -> Optional[Defaults]:
+    """The new defaults' code (in the worker); None when one does not compile."""
     try:
 
-        def value(expr: ast.expr) -> Any:
-            code = compile(ast.Expression(body=expr), module.__file__, "eval")
-            return eval(code, module.__dict__, scope)  # noqa: S307 - the candidate's own code
+        def code(expr: ast.expr) -> types.CodeType:
+            compiled: types.CodeType = compile(ast.Expression(body=expr), filename, "eval")
+            return compiled
 
-        positional = tuple(value(d) for d in arguments.defaults) or None
-        keywords = {arg.arg: value(d) for arg, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None} or None
+        positional = tuple(code(d) for d in arguments.defaults)
+        keywords = {arg.arg: code(d) for arg, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None}
+        return positional, keywords
+    except (SyntaxError, ValueError):
+        return None
+
+
+def evaluate_defaults(defaults: Defaults, module: Any, container: Any) -> Optional[Tuple[Any, Any]]:
+    """New __defaults__/__kwdefaults__, evaluated where the def statement would evaluate them (in
+    the child)."""
+    scope = dict(vars(container)) if container is not module else None
+    positional_code, keyword_code = defaults
+    try:
+        positional = tuple(eval(c, module.__dict__, scope) for c in positional_code) or None  # noqa: S307 - the candidate's own code
+        keywords = {name: eval(c, module.__dict__, scope) for name, c in keyword_code.items()} or None  # noqa: S307
         return positional, keywords
     except Exception:
         return None

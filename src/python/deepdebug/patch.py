@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .hotswap import SwapStep, plan_confined_swap, plan_swap, plan_swap_step, swap_in
 from .sources import OriginalFile, PatchError, PatchedText, same_file
+from .template import live_object, live_ref
 from .wire import PatchMethod, ValidateRequest
 
 
@@ -126,9 +127,55 @@ def prepare_patch(request: ValidateRequest, original: Union[OriginalFile, str]) 
         planned = [plan_swap_step(module, plan, patched) for module in loaded]
         steps = [step for step in planned if step is not None] if all(planned) else None
     # A swap falls back to re-executing the module when its new defaults fail to evaluate.
-    fallible = steps is None or any(step.arguments is not None for step in steps)
+    fallible = steps is None or any(step.defaults is not None for step in steps)
     codes = [patched.code_for(module) for module in loaded] if fallible else []
     return PreparedPatch(patched, loaded, steps, codes)
+
+
+# A prepared patch as its child's job carries it: plain data, code and the addresses of the
+# project's live objects (see template.py), which marshal writes and reads with few allocations.
+PatchJob = Tuple[Any, ...]
+
+
+def patch_job(prepared: PreparedPatch) -> PatchJob:
+    steps = None
+    if prepared.steps is not None:
+        steps = [
+            (
+                live_ref(step.module),
+                live_ref(step.container),
+                [live_ref(f) for f in step.live],
+                step.new_code,
+                [(live_ref(f), code) for f, code in step.escaped],
+                step.defaults,
+            )
+            for step in prepared.steps
+        ]
+    loaded = [live_ref(module) for module in prepared.loaded]
+    return (prepared.path, prepared.size, prepared.lines, prepared.data, loaded, steps, prepared.codes)
+
+
+def prepared_from_job(job: PatchJob) -> PreparedPatch:
+    """In the child: the prepared patch its job carries."""
+    path, size, lines, data, loaded, steps, codes = job
+    prepared = PreparedPatch.__new__(PreparedPatch)
+    prepared.path, prepared.size, prepared.lines, prepared.data = path, size, lines, data
+    prepared.loaded = [live_object(ref) for ref in loaded]
+    prepared.steps = None
+    if steps is not None:
+        prepared.steps = [
+            SwapStep(
+                live_object(module),
+                live_object(container),
+                [live_object(f) for f in live],
+                new_code,
+                [(live_object(f), code) for f, code in escaped],
+                defaults,
+            )
+            for module, container, live, new_code, escaped, defaults in steps
+        ]
+    prepared.codes = codes
+    return prepared
 
 
 def install_patch(prepared: PreparedPatch, workspace_modules: List[str]) -> PatchMethod:

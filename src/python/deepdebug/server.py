@@ -15,7 +15,7 @@ import pytest
 
 from .forking import choose_fork
 from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
-from .patch import PreparedPatch, install_patch, prepare_patch
+from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
 from .protocol import LineReader, protocol_fds, send
 from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
@@ -144,7 +144,11 @@ class Server:
                     "detail": "",
                     "durationMs": (time.monotonic() - started) * 1000.0,
                 }
-        job = encode_job((request, prepared, child_limits(request)))
+        if request["op"] == "validate":
+            # The child takes the patched text from the prepared patch.
+            request = request.copy()
+            request["source"] = ""
+        job = encode_job((request, None if prepared is None else patch_job(prepared), child_limits(request)))
         try:
             pid = self.template.fork_child(job)
         except OSError as error:
@@ -208,8 +212,9 @@ class Server:
         try:
             os.setpgid(0, 0)
             die_with_parent()
-            request, prepared, limits = read_job(job_fd)
+            request, job, limits = read_job(job_fd)
             os.close(job_fd)
+            prepared = None if job is None else prepared_from_job(job)
             for which, value in limits:
                 resource.setrlimit(which, value)
             report = child_main(request, prepared, self)

@@ -8,21 +8,20 @@ forks (reading the request, preparing the patch, restoring the world, replying),
 the child itself. The template writes a few pages per candidate; the worker, forking no more,
 none. The child reads its job (the request, its prepared patch, its limits) from a pipe.
 
-Objects are passed to the child by value, except code (by marshal) and the project's live
-objects (modules, classes, functions, which a prepared swap names): those are passed by
-address. That is sound because the template is a fork of the worker taken after collection
-and warm-up: the worker runs none of the project's code afterwards, so every such object it
-holds lives at the same address, unchanged, in the template and so in each child. The child
-still checks each one's type and name before using it.
+A job is plain data and code, written by marshal (few allocations in the child), except the
+project's live objects that a prepared swap names (modules, classes, functions): those are
+passed by address. That is sound because the template is a fork of the worker taken after
+collection and warm-up: the worker runs none of the project's code afterwards, so every such
+object it holds lives at the same address, unchanged, in the template and so in each child.
+The child still checks each one's type and name before using it.
 """
 
 from __future__ import annotations
 
+import _ctypes
 import ctypes
-import io
 import marshal
 import os
-import pickle
 import select
 import struct
 import types
@@ -36,11 +35,10 @@ EVENT = struct.Struct("=ci")
 FORKED, EXITED = b"F", b"X"
 # A job's length before its bytes.
 LENGTH = struct.Struct("=Q")
-LIVE_TYPES = (types.ModuleType, types.FunctionType, type)
 
 
 class TemplateError(Exception):
-    """The template process went away: the worker cannot fork candidates any more."""
+    """The template process went away, or holds another object than the worker named."""
 
 
 class Template:
@@ -53,7 +51,7 @@ class Template:
         self.events, events_write = os.pipe()
         self.jobs_read, self.jobs = os.pipe()
         self.reports, report_write = os.pipe()
-        for fd in (self.jobs, self.reports, self.jobs_read):
+        for fd in (self.jobs, self.reports):
             os.set_blocking(fd, False)
         self.pid = fork()
         if self.pid == 0:
@@ -96,9 +94,11 @@ class Template:
         return value
 
     def finish(self) -> None:
-        """After a child's exit: drops what it left unread of its job."""
+        """After a child's exit: drops what it left unread of its job (the children read it
+        blocking, so it is polled here rather than made non-blocking)."""
         self.pending = b""
-        read_available(self.jobs_read)
+        while select.select([self.jobs_read], [], [], 0)[0]:
+            os.read(self.jobs_read, 65536)
 
     def read_event(self) -> Tuple[bytes, int]:
         data = b""
@@ -154,13 +154,12 @@ def read_available(fd: int) -> bytes:
 def read_job(fd: int) -> Any:
     """In the child: the job the worker wrote for it."""
     (length,) = LENGTH.unpack(read_exactly(fd, LENGTH.size))
-    return _JobUnpickler(io.BytesIO(read_exactly(fd, length))).load()
+    return marshal.loads(read_exactly(fd, length))
 
 
 def read_exactly(fd: int, size: int) -> bytes:
     chunks = []
     while size > 0:
-        select.select([fd], [], [])
         chunk = os.read(fd, size)
         if not chunk:
             raise EOFError("the job ended early")
@@ -170,31 +169,36 @@ def read_exactly(fd: int, size: int) -> bytes:
 
 
 def encode_job(job: Any) -> bytes:
-    buffer = io.BytesIO()
-    _JobPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(job)
-    return buffer.getvalue()
+    """A job of plain data and code (what marshal writes); live objects as `live_ref`s."""
+    return marshal.dumps(job)
 
 
-class _JobPickler(pickle.Pickler):
-    def persistent_id(self, obj: Any) -> Optional[Tuple[Any, ...]]:
-        if isinstance(obj, types.CodeType):
-            return ("code", marshal.dumps(obj))
-        if isinstance(obj, LIVE_TYPES):
-            return ("live", id(obj), type(obj).__name__, _name_of(obj))
-        return None
+# A live object of the project as a job names it: its address, type name and name.
+LiveRef = Tuple[int, str, Optional[str]]
 
 
-class _JobUnpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        if pid[0] == "code":
-            return marshal.loads(pid[1])
-        _, address, type_name, name = pid
-        obj = ctypes.cast(address, ctypes.py_object).value
-        if type(obj).__name__ != type_name or _name_of(obj) != name:
-            raise pickle.UnpicklingError(f"the template holds no {type_name} {name} where the worker's was")
-        return obj
+def live_ref(obj: Any) -> LiveRef:
+    return (id(obj), type(obj).__name__, _name_of(obj))
+
+
+def live_object(ref: LiveRef) -> Any:
+    """In the child: the object at the address, checked to be the one the worker named."""
+    address, type_name, name = ref
+    obj = _object_at(address)
+    if type(obj).__name__ != type_name or _name_of(obj) != name:
+        raise TemplateError(f"the template holds no {type_name} {name} where the worker's was")
+    return obj
+
+
+def _cast_object_at(address: int) -> Any:
+    return ctypes.cast(address, ctypes.py_object).value
+
+
+# The C function behind ctypes.cast(address, py_object), where it is exposed: it writes a
+# fraction of the pages the cast does.
+_object_at: Callable[[int], Any] = getattr(_ctypes, "PyObj_FromPtr", _cast_object_at)
 
 
 def _name_of(obj: Any) -> Optional[str]:
     # A module's own dict, not getattr: a module-level __getattr__ is the project's code.
-    return vars(obj).get("__name__") if isinstance(obj, types.ModuleType) else str(obj.__qualname__)
+    return vars(obj).get("__name__") if isinstance(obj, types.ModuleType) else getattr(obj, "__qualname__", None)
