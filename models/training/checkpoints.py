@@ -32,3 +32,14 @@ def save_small(state_dict, config, path, **meta):
     """Weights in float16 plus the config: the committed form."""
     small = {k: v.half() if v.is_floating_point() else v for k, v in state_dict.items()}
     save_atomic({"config": config, "state_dict": small, "precision": "float16", **meta}, path)
+
+
+if __name__ == "__main__":
+    # python3 checkpoints.py small RUN_CHECKPOINT OUT: the committed float16 form of a run's weights.
+    import sys
+
+    if len(sys.argv) != 4 or sys.argv[1] != "small":
+        sys.exit("usage: checkpoints.py small RUN_CHECKPOINT OUT")
+    run = load(sys.argv[2])
+    save_small(run["state_dict"], run["config"], sys.argv[3], total=run.get("total", {}), history=run.get("history", [])[-20:])
+    print(f"{sys.argv[3]}: {os.path.getsize(sys.argv[3])} bytes")

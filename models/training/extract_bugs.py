@@ -47,7 +47,7 @@ SKIP_PACKAGES = {"pip", "setuptools", "pkg_resources", "_distutils_hack", "test"
 # deepdebug.maxFunctionLines): the model marks and edits lines <L0>..<L31> of functions of at
 # most 32 lines. MAX_CHARS only skips functions whose marked text could not fit the encoder
 # budget anyway (make_inputs.mjs applies the exact token rule).
-MIN_LINES, MAX_LINES, MAX_CHARS = 3, 32, 1400
+MIN_LINES, MAX_LINES, MAX_CHARS = 3, 32, 1000
 
 # The search's alternative tables (operators.ts, calls.ts), buggy text -> the fixes it tries.
 # A bug replaces an original X by a Y whose table lists X, so the family proposes the fix.
@@ -222,12 +222,23 @@ def style(name):
 
 
 def similarity(a, b):
-    """Shared-prefix-and-suffix similarity in [0, 1]: names a slip is likely between."""
-    if not a or not b:
-        return 0.0
-    prefix = len(os.path.commonprefix([a, b]))
-    suffix = len(os.path.commonprefix([a[::-1], b[::-1]]))
-    return min(1.0, (prefix + suffix) / max(len(a), len(b)))
+    """1 - edit distance / longer length: edit.ts's nameSimilarity."""
+    longer = max(len(a), len(b))
+    if longer == 0:
+        return 1.0
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i]
+        for j in range(1, len(b) + 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])))
+        previous = current
+    return 1 - previous[len(b)] / longer
+
+
+def top_choice(rng, options, weights, keep):
+    """One of the `keep` best-weighted options, drawn by weight: the family tries only its best few per site."""
+    ranked = sorted(zip(weights, options), key=lambda wo: -wo[0])[:keep]
+    return rng.choices([o for _, o in ranked], [w for w, _ in ranked])[0]
 
 
 class Function:
@@ -528,8 +539,8 @@ class Maker:
             others = [n for n in f.own if n != node.id]
             if others:
                 # Slips are likelier between similar or same-style names (names.ts's affinity).
-                weights = [0.5 + similarity(node.id, o) + (0.3 if style(o) == style(node.id) else 0) for o in others]
-                other = rng.choices(others, weights)[0]
+                weights = [(0.5 + 0.5 * similarity(node.id, o)) * (1.0 if style(o) == style(node.id) else 0.5) for o in others]
+                other = top_choice(rng, others, weights, 8)
                 load = isinstance(node.ctx, ast.Load)
                 self.add("variable-misuse", [f.replace(node, other)], 1.0 if load else 0.4)
             if f.receiver and isinstance(node.ctx, ast.Load) and node.id != f.receiver and not f.is_called(node):
@@ -537,8 +548,8 @@ class Maker:
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and not f.is_called(node):
             outer = [n for n in f.enclosing + f.module_names if n not in f.own and n not in f.loads]
             if node.id in f.enclosing + f.module_names and outer:
-                weights = [(1.0 if style(o) == style(node.id) else 0.4) * (0.5 + similarity(node.id, o)) for o in outer]
-                self.add("outer-variable-misuse", [f.replace(node, rng.choices(outer, weights)[0])])
+                weights = [(1.0 if style(o) == style(node.id) else 0.4) * (0.5 + 0.5 * similarity(node.id, o)) for o in outer]
+                self.add("outer-variable-misuse", [f.replace(node, top_choice(rng, outer, weights, 3))])
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load) \
                 and node.lineno == node.end_lineno:
             obj = node.value.id
@@ -548,8 +559,8 @@ class Maker:
             if obj == f.receiver:
                 same = sorted(set(same) | {m for m in f.members if m != node.attr and similarity(m, node.attr) >= 0.6})
             if same:
-                weights = [0.5 + similarity(node.attr, m) for m in same]
-                self.add("attribute-misuse", [f.replace(node, f"{obj}.{rng.choices(same, weights)[0]}")])
+                weights = [0.5 + 0.5 * similarity(node.attr, m) for m in same]
+                self.add("attribute-misuse", [f.replace(node, f"{obj}.{top_choice(rng, same, weights, 8)}")])
             if obj == f.receiver and not called and node.attr not in f.own and node.attr.isidentifier():
                 self.add("attribute-misuse", [f.replace(node, node.attr)], 0.5)  # self.x written x
             if obj != f.receiver and not called:
@@ -559,12 +570,12 @@ class Maker:
                 and f.text(node.slice)[:1] in "'\"":
             self.add("dot-bracket", [f.replace(node, f"{f.text(node.value)}.{node.slice.value}")])
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in f.file_functions \
-                and not any(isinstance(a, ast.Starred) for a in node.args):
+                and not any(isinstance(a, ast.Starred) for a in node.args) and all(k.arg for k in node.keywords):
             n = len(node.args)
             others = [g for g, (low, high) in f.file_functions.items() if g != node.func.id and low <= n <= high]
             if others:
-                weights = [0.5 + similarity(node.func.id, g) for g in others]
-                self.add("callee-misuse", [f.replace(node.func, rng.choices(others, weights)[0])])
+                weights = [0.5 + 0.5 * similarity(node.func.id, g) for g in others]
+                self.add("callee-misuse", [f.replace(node.func, top_choice(rng, others, weights, 3))])
 
     # calls.ts: the wrong one of a pair of functions or methods
     def calls(self, node):
@@ -735,8 +746,12 @@ class Maker:
                 rest = node.values[:i] + node.values[i + 1:]
                 joiner = " and " if isinstance(node.op, ast.And) else " or "
                 text = joiner.join(operand(f, r) if isinstance(r, ast.BoolOp) else f.text(r) for r in rest)
-                # Terms the family builds (x is not None, x != 0, x, i < len(xs); x is None, not x, x == 0) first.
-                self.add(kind, [f.replace(node, text)], 1.0 if self.family_term(term, kind) else 0.3)
+                # Terms the family builds (x is not None, x != 0, x, i < len(xs); x is None, not x, x == 0),
+                # where it puts them back (first when the rest tests its names, else last), first.
+                names = {n.id for n in ast.walk(term) if isinstance(n, ast.Name)}
+                rest_names = {n.id for r in rest for n in ast.walk(r) if isinstance(n, ast.Name)}
+                placed = (i == 0) == bool(names & rest_names) and i in (0, len(node.values) - 1)
+                self.add(kind, [f.replace(node, text)], 1.0 if self.family_term(term, kind) and placed else 0.2)
         elif isinstance(node, ast.Name) and isinstance(f.parent.get(node), ast.While) and node.id in f.own:
             self.add("condition-narrow", [f.replace(node, "True")], 0.5)
 
@@ -967,11 +982,12 @@ class KindPicker:
         self.functions = 0
         self.offered = {}
 
-    def pick(self, kinds, count):
+    def pick(self, kinds, count, strength):
+        """strength: the kind's best site weight here (a site the family would not fix exactly weighs less)."""
         self.functions += 1
         for kind in kinds:
             self.offered[kind] = self.offered.get(kind, 0) + 1
-        weights = {k: KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02) for k in kinds}
+        weights = {k: strength[k] * KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02) for k in kinds}
         chosen = []
         pool = [k for k in kinds if weights[k] > 0]
         while pool and len(chosen) < count:
@@ -1009,7 +1025,9 @@ def main():
     os.makedirs(args.out_dir, exist_ok=True)
     seen_hashes = {}
     counts = {}
-    out = open(os.path.join(args.out_dir, "bugs.jsonl"), "w")
+    # Written under another name and renamed at the end: a killed run leaves no partial bugs.jsonl.
+    final_path = os.path.join(args.out_dir, "bugs.jsonl")
+    out = open(final_path + ".partial", "w")
     wanted = set(args.packages.split(",")) if args.packages else None
     # Held-out packages first so a function duplicated into a training package is dropped there.
     roots = sorted(package_roots(), key=lambda r: {"test": 0, "valid": 1, "train": 2}[split_of(r[0])])
@@ -1061,7 +1079,8 @@ def main():
                 except RecursionError:
                     continue
                 made = 0
-                for kind in picker.pick(sorted(options), args.bugs_per_function):
+                strength = {k: max(w for _, w in v) for k, v in options.items()}
+                for kind in picker.pick(sorted(options), args.bugs_per_function, strength):
                     candidates = options[kind]
                     for _ in range(3):  # a few tries: a site's edit may not parse or change nothing
                         edits = fn_rng.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
@@ -1082,6 +1101,7 @@ def main():
                     fn_count += 1
         print(f"{split:5s} {package:40s} {fn_count} functions", file=sys.stderr)
     out.close()
+    os.replace(final_path + ".partial", final_path)
     summary = {}
     for (split, kind), n in sorted(counts.items()):
         summary.setdefault(split, {})[kind] = n

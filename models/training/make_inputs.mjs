@@ -6,7 +6,8 @@
 // Usage: node models/training/make_inputs.mjs WORK_DIR TOKENIZER_DIR MAX_SOURCE MAX_TARGET [SHARD COUNT]
 //            [--resume] [--max-lines 32]
 // Reads WORK_DIR/bugs-sample.jsonl, writes WORK_DIR/inputs-SHARD.jsonl (shards split by file):
-//   {id, split, package, kind, encoder, target, functionTarget, sourceTokens}
+//   {id, split, package, kind, encoder, target, functionTarget, sourceTokens, sourceIds, targetIds}
+// with the product tokenizer's ids (sourceIds end with </s>), which train.py reads.
 // `functionTarget` is the same fix in the whole-function format, kept to compare the formats.
 // Files are visited in a fixed shuffled order, so a run stopped early still covers packages
 // evenly. --resume appends to inputs-SHARD.jsonl, skipping bugs whose input any
@@ -33,7 +34,7 @@ const args = process.argv.slice(2);
 const resume = args.includes('--resume');
 const linesAt = args.indexOf('--max-lines');
 const maxLines = linesAt >= 0 ? Number(args[linesAt + 1]) : 32;
-const positional = args.filter((a, i) => a !== '--resume' && i !== linesAt && i !== linesAt + 1);
+const positional = args.filter((a, i) => a !== '--resume' && (linesAt < 0 || (i !== linesAt && i !== linesAt + 1)));
 const [workDir, tokenizerDir, maxSource, maxTarget, shardArg, countArg] = positional;
 const shard = Number(shardArg ?? 0);
 const shardCount = Number(countArg ?? 1);
@@ -170,7 +171,8 @@ for (const bug of shardBugs()) {
   }
   const encoder = format.encoderText(input, lineEdit);
   // The encoder reads the text and </s> (encodeSource adds it): the count the model's encode() makes.
-  const sourceTokens = tokenizer.encodeSource(encoder).length;
+  const sourceIds = tokenizer.encodeSource(encoder);
+  const sourceTokens = sourceIds.length;
   if (sourceTokens > lineEdit.maxSourceTokens) {
     // Should not happen (skeletonBudget's MARKER_TOKENS is an upper bound): kept, counted, and
     // cut by train.py like inference would cut it.
@@ -178,7 +180,9 @@ for (const bug of shardBugs()) {
   } else {
     counts.withinBudget++;
   }
-  fs.writeSync(out, JSON.stringify({ id: bug.id, split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget, sourceTokens }) + '\n');
+  const targetIds = tokenizer.encodeTarget(target);
+  const record = { id: bug.id, split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget, sourceTokens, sourceIds, targetIds };
+  fs.writeSync(out, JSON.stringify(record) + '\n');
   counts.written++;
   kind.written++;
 }
