@@ -975,6 +975,9 @@ class KindPicker:
     functions that offer the kind: a kind present in nearly every function (variable misuse) is
     drawn less per function, a rare one (a missing guard) whenever it is there, so over the
     corpus each kind's count approaches its share (up to kinds too rare to reach it).
+    One picker per package, drawing with the function's own generator: a package's bugs depend
+    only on the package (and the cap on its functions), so the held-out packages' bug ids are the
+    same whichever other packages a run extracts.
     """
 
     def __init__(self, rng):
@@ -982,7 +985,9 @@ class KindPicker:
         self.functions = 0
         self.offered = {}
 
-    def pick(self, kinds, count, strength):
+    def pick(self, kinds, count, strength, rng=None):
+        if rng is not None:
+            self.rng = rng
         """strength: the kind's best site weight here (a site the family would not fix exactly weighs less)."""
         self.functions += 1
         for kind in kinds:
@@ -1021,7 +1026,6 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    picker = KindPicker(random.Random(args.seed + 1))
     os.makedirs(args.out_dir, exist_ok=True)
     seen_hashes = {}
     counts = {}
@@ -1035,6 +1039,7 @@ def main():
         if wanted is not None and package not in wanted:
             continue
         split = split_of(package)
+        picker = KindPicker(None)
         fn_count = 0
         files = list(python_files(root))
         # Each package gets its own generator, so one package's bugs do not depend on the others.
@@ -1080,7 +1085,7 @@ def main():
                     continue
                 made = 0
                 strength = {k: max(w for _, w in v) for k, v in options.items()}
-                for kind in picker.pick(sorted(options), args.bugs_per_function, strength):
+                for kind in picker.pick(sorted(options), args.bugs_per_function, strength, fn_rng):
                     candidates = options[kind]
                     for _ in range(3):  # a few tries: a site's edit may not parse or change nothing
                         edits = fn_rng.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
