@@ -4,8 +4,9 @@
 // original function among its first candidates. Reported per kind: how often the search
 // proposes the exact fix, how often by the family the kind is named after, and its rank.
 //
-// Usage: node models/training/check_inverse.mjs WORK_DIR [PER_KIND] [MAX_CANDIDATES] > inverse.json
-// Reads WORK_DIR/bugs-sample.jsonl (or bugs.jsonl); PER_KIND bugs per kind (default 5).
+// Usage: node models/training/check_inverse.mjs WORK_DIR [PER_KIND] [MAX_CANDIDATES] [KIND,...] > inverse.json
+// Reads WORK_DIR/bugs-sample.jsonl (or bugs.jsonl); PER_KIND bugs per kind (default 5), of the
+// given kinds only when listed.
 
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
@@ -15,7 +16,8 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { templateStream } = require(path.join(root, 'out/src/core/generate/templates/index.js'));
 
-const [workDir, perKindArg, maxArg] = process.argv.slice(2);
+const [workDir, perKindArg, maxArg, kindsArg] = process.argv.slice(2);
+const onlyKinds = kindsArg ? new Set(kindsArg.split(',')) : null;
 const perKind = Number(perKindArg ?? 5);
 const maxCandidates = Number(maxArg ?? 3000);
 const file = ['bugs-sample.jsonl', 'bugs.jsonl'].map((n) => path.join(workDir, n)).find((f) => fs.existsSync(f));
@@ -23,6 +25,7 @@ const byKind = new Map();
 for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
   if (!line) continue;
   const bug = JSON.parse(line);
+  if (onlyKinds && !onlyKinds.has(bug.kind)) continue;
   if (!byKind.has(bug.kind)) byKind.set(bug.kind, []);
   if (byKind.get(bug.kind).length < perKind) byKind.get(bug.kind).push(bug);
 }

@@ -118,7 +118,9 @@ for (const [variant, examples] of Object.entries(variants)) {
   let top10 = 0;
   let wellFormed = 0;
   let rightLines = 0;
+  let done = 0;
   for (const example of examples) {
+    if (++done % 100 === 0) console.error(`${variant}: ${done} of ${examples.length}`);
     const { input, focal } = example;
     const wanted = applyOutput(example.target, focal, model.format);
     const t0 = performance.now();

@@ -296,6 +296,12 @@ class Function:
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.receiver:
                     self.members.add(node.attr)
         self.called = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
+        # Type annotations are not code the families edit (type[T] is no index, list[str] no subscript).
+        roots = [a.annotation for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+                 if a is not None and a.annotation is not None]
+        roots += [fn.returns] if fn.returns is not None else []
+        roots += [n.annotation for n in ast.walk(fn) if isinstance(n, ast.AnnAssign)]
+        self.annotations = {id(n) for root in roots for n in ast.walk(root)}
 
     # -- text --
     def text(self, node):
@@ -454,7 +460,7 @@ class Maker:
     def run(self):
         f = self.f
         for node in ast.walk(f.fn):
-            if node is f.fn or not hasattr(node, "end_lineno") or node.end_lineno is None:
+            if node is f.fn or not hasattr(node, "end_lineno") or node.end_lineno is None or id(node) in f.annotations:
                 continue
             for rule in (self.operators, self.literals, self.names, self.calls, self.expressions, self.returns,
                          self.swaps, self.wrapping, self.exceptions, self.conditions):
@@ -803,34 +809,58 @@ class Maker:
         return out
 
     def deleted(self, owner, block, i, stmt, containers):
-        """insert-statement: a statement of the kinds insertions.ts inserts, deleted."""
+        """insert-statement: a line of the kinds insertions.ts inserts, with the names it uses, deleted."""
         f = self.f
         if len(block) < 2 or not f.own_line(stmt) or stmt.lineno <= f.start:
             return
+        if i > 0 and isinstance(block[i - 1], (ast.Return, ast.Raise, ast.Break, ast.Continue)):
+            return
         last = i == len(block) - 1
-        branch = isinstance(owner, ast.If) or (isinstance(owner, ast.If) and block is owner.orelse)
-        in_loop = bool(f.loops_around(stmt)) or isinstance(owner, (ast.For, ast.While))
+        branch = isinstance(owner, ast.If)
+        loops = f.loops_around(stmt)
+        loop_vars = [n.id for loop in loops if isinstance(loop, (ast.For, ast.AsyncFor))
+                     for n in ast.walk(loop.target) if isinstance(n, ast.Name)]
+        before = block[i - 1] if i > 0 else None
+        previous = before.targets[0].id if isinstance(before, ast.Assign) and len(before.targets) == 1 \
+            and isinstance(before.targets[0], ast.Name) else None
+        elements = loop_vars + ([previous] if previous else [])
+        returned = [n.value.id for n in ast.walk(f.fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)
+                    and n is not stmt]
         weight = 0.0
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute) \
-                and isinstance(stmt.value.func.value, ast.Name) and stmt.value.func.value.id in containers \
-                and stmt.value.func.attr in FILLING_METHODS:
-            weight = 1.0  # xs.append(x), seen.add(x)
+        call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+        if call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
+                and call.func.value.id in containers and call.func.attr in FILLING_METHODS and len(call.args) == 1 \
+                and isinstance(call.args[0], ast.Name) and call.args[0].id in elements and loops:
+            weight = 1.0  # xs.append(x), seen.add(x) for a loop variable or the line before's name
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
-                and isinstance(stmt.targets[0].value, ast.Name) and containers.get(stmt.targets[0].value.id) == "dict":
-            weight = 1.0  # d[k] = v, counts[k] = counts.get(k, 0) + 1
-        elif last and (branch or in_loop) and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
-                and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Name):
-            weight = 0.8  # best = value ending a branch
-        elif last and branch and isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name):
-            weight = 0.8  # return name ending a branch
-        elif last and branch and in_loop and isinstance(stmt, (ast.Continue, ast.Break)):
-            weight = 0.6 if isinstance(stmt, ast.Continue) or block is not owner.body else 0.3
-        elif isinstance(stmt, (ast.Expr, ast.AugAssign)) and self.copied_elsewhere(stmt, block):
+                and isinstance(stmt.targets[0].value, ast.Name) and containers.get(stmt.targets[0].value.id) == "dict" \
+                and isinstance(stmt.targets[0].slice, ast.Name) and isinstance(stmt.value, ast.Name) \
+                and {stmt.targets[0].slice.id, stmt.value.id} <= set(elements):
+            weight = 1.0  # d[k] = v
+        elif last and (branch or loops) and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Name) \
+                and stmt.targets[0].id in f.locals and self.assigned_elsewhere(stmt.targets[0].id, stmt):
+            tested = {n.id for n in ast.walk(owner.test) if isinstance(n, ast.Name)} if branch else set()
+            if stmt.value.id in tested | set(elements):
+                weight = 0.8  # best = value ending a branch
+        elif last and branch and isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) \
+                and (stmt.value.id in returned or stmt.value.id in loop_vars):
+            weight = 0.8  # return name ending a branch, a name returned elsewhere or the loop's
+        elif last and branch and loops and isinstance(stmt, ast.Continue) and not self.ends_loop(owner, loops[0]):
+            weight = 0.6
+        elif last and branch and loops and isinstance(stmt, ast.Break) and block is owner.orelse:
+            weight = 0.6
+        elif isinstance(stmt, ast.Expr) and self.copied_elsewhere(stmt, block):
             weight = 0.5  # a line written in one branch and forgotten in another
-        elif in_loop and isinstance(stmt, ast.AugAssign):
-            weight = 0.3
         if weight:
             self.add("insert-statement", [f.delete_line(stmt.lineno)], weight)
+
+    def assigned_elsewhere(self, name, stmt):
+        return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and n.lineno != stmt.lineno
+                   for n in ast.walk(self.f.fn))
+
+    def ends_loop(self, if_node, loop):
+        return bool(loop.body) and loop.body[-1] is if_node
 
     def copied_elsewhere(self, stmt, own_block):
         text = self.f.text(stmt)
