@@ -998,6 +998,9 @@ def minus_one(f, node):
     return f"{additive(f, node)} - 1"
 
 
+OVERSAMPLE = 2.0
+
+
 class KindPicker:
     """Draws the kinds of a function's bugs so the corpus follows KIND_SHARES.
 
@@ -1022,7 +1025,10 @@ class KindPicker:
         self.functions += 1
         for kind in kinds:
             self.offered[kind] = self.offered.get(kind, 0) + 1
-        weights = {k: strength[k] * KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02) for k in kinds}
+        # OVERSAMPLE: about two bugs per function, so the pool holds more than a sample takes and
+        # sample_bugs.py's quotas can shape it (kinds common in code are cut to their share).
+        weights = {k: OVERSAMPLE * strength[k] * KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02)
+                   for k in kinds}
         chosen = []
         pool = [k for k in kinds if weights[k] > 0]
         while pool and len(chosen) < count:
@@ -1051,7 +1057,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out_dir")
     parser.add_argument("--max-per-package", type=int, default=800)
-    parser.add_argument("--bugs-per-function", type=int, default=2)
+    parser.add_argument("--bugs-per-function", type=int, default=3)
     parser.add_argument("--packages", help="only these packages (comma-separated), e.g. for a pilot")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -21,7 +21,7 @@
 #
 # Knobs for a small run (a pilot; defaults in brackets):
 #   EXTRACT_ARGS  extract_bugs.py options        ["--max-per-package 800"]
-#   SAMPLE        bugs sampled: TRAIN VALID TEST ["64000 300 1000"]; with a held-out list, TEST is its bugs
+#   SAMPLE        bugs sampled: TRAIN VALID TEST ["40000 300 1000"]; with a held-out list, TEST is its bugs
 #   EVAL_LIMIT    measure the first N held-out bugs only (both models the same N)  [all]
 #
 # Needs: Debian's python3-torch, python3-onnx, python3-sentencepiece (under /usr/bin/python3),
@@ -42,7 +42,7 @@ SHIPPED_WEIGHTS=models/training/checkpoint/shipped.pt
 HELDOUT=models/training/heldout-ids.txt
 SHIPPED_EVAL=models/training/shipped-eval.json
 EXTRACT_ARGS="${EXTRACT_ARGS:---max-per-package 800}"
-read -r TRAIN_BUGS VALID_BUGS TEST_BUGS <<< "${SAMPLE:-64000 300 1000}"
+read -r TRAIN_BUGS VALID_BUGS TEST_BUGS <<< "${SAMPLE:-40000 300 1000}"
 EVAL_ARGS=()
 if [ -n "${EVAL_LIMIT:-}" ]; then EVAL_ARGS=(--limit "$EVAL_LIMIT"); fi
 TORCH_PY=/usr/bin/python3
