@@ -109,7 +109,7 @@ nice -n 19 node models/training/evaluate.mjs "$WORK" "$CANDIDATE" "$HELDOUT" "${
 set +e
 node models/training/better.mjs "$WORK/eval-candidate.json" "$SHIPPED_EVAL"
 VERDICT=$?
-if [ "$VERDICT" = 2 ] || { [ ! -f "$SHIPPED_EVAL" ] && [ "$CONTINUE" = 1 ]; }; then
+if [ "$VERDICT" = 2 ] || [ ! -f "$SHIPPED_EVAL" ]; then
   set -e
   echo "measuring the shipped model on the same held-out bugs"
   nice -n 19 node models/training/evaluate.mjs "$WORK" "$OUT" "$HELDOUT" "${EVAL_ARGS[@]}" > "$WORK/eval-shipped.json"
