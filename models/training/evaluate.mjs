@@ -5,14 +5,21 @@
 // of bench/real's test split), also on those bugs, with the failure's trace after the
 // skeleton (models trained with traces only) and without it.
 //
-// Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR [COUNT] > results.json
-// The examples are fixed at the first run (WORK_DIR/heldout.jsonl, see heldOut).
+// Usage: node models/training/evaluate.mjs WORK_DIR MODEL_DIR HELDOUT_IDS [--limit N] [--focal-only] > results.json
+// HELDOUT_IDS (models/training/heldout-ids.txt, committed) lists the held-out bugs by id
+// (extract_bugs.py's bug_id): every run, on any machine with the same packages, measures the
+// same bugs. When the file does not exist yet, this run writes it: every test-split input of
+// WORK_DIR (the test packages, held out of training by package). --limit N measures the first
+// N listed bugs only (a pilot; better.mjs compares only results on the same bugs).
 // top-1: the greedy output is the fix. top-10: one of 10 samples (temperature 0.8, top-p 0.95)
 // or the greedy output is the fix. "The fix" means the same function text after the edit.
 // Also: how often the greedy output is a well-formed edit, and how often it edits the lines
-// the fix edits.
+// the fix edits; and the ids each model fixed, for a paired comparison (better.mjs).
+// --focal-only adds the inference-time ablation without skeleton context. --list-only writes
+// the list if missing and prints what it holds, measuring nothing.
 
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -20,37 +27,55 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { loadPatchModel, applyOutput } = require(path.join(root, 'out/src/core/model/index.js'));
 
-const [workDir, modelDir, countArg] = process.argv.slice(2);
-const count = Number(countArg ?? 200);
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const [workDir, modelDir, heldoutFile] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--limit'));
+const limit = option('--limit') === undefined ? Infinity : Number(option('--limit'));
+const focalOnlyToo = args.includes('--focal-only');
 const SAMPLES = 10;
 
-/**
- * The held-out examples: WORK_DIR/heldout.jsonl once written, so later runs (which may add
- * inputs) are measured on the same bugs; the first run takes every k-th test-split input.
- */
-function heldOut() {
-  const file = path.join(workDir, 'heldout.jsonl');
-  if (fs.existsSync(file)) {
-    return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)).slice(0, count);
-  }
-  const examples = [];
+function testInputs() {
+  const examples = new Map();
   for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n)).sort()) {
     for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
       if (!line) continue;
       try {
         const record = JSON.parse(line);
-        if (record.split === 'test') examples.push(record);
+        if (record.split === 'test' && record.id) examples.set(record.id, record);
       } catch {
         // a line still being written
       }
     }
   }
-  const step = Math.max(1, Math.floor(examples.length / count));
-  const chosen = examples.filter((_, i) => i % step === 0).slice(0, count);
-  fs.writeFileSync(file, chosen.map((record) => JSON.stringify(record) + '\n').join(''));
-  return chosen;
+  return examples;
 }
-const chosen = heldOut();
+
+/** The held-out examples, in the list's order: the listed ids that have an input here. */
+function heldOut() {
+  const inputs = testInputs();
+  if (!fs.existsSync(heldoutFile)) {
+    const ids = [...inputs.keys()].sort();
+    const header = [
+      '# Held-out bugs of the patch model (models/training/README.md, "The gate"): extract_bugs.py ids of',
+      `# test-split bugs (packages ${'networkx, click, pyparsing, sortedcontainers'}), one a line; ${ids.length} bugs.`,
+      '# Written once by evaluate.mjs; every later run measures the listed bugs found on its machine.',
+    ];
+    fs.writeFileSync(heldoutFile, [...header, ...ids].join('\n') + '\n');
+  }
+  const listed = fs.readFileSync(heldoutFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const found = listed.filter((id) => inputs.has(id));
+  const chosen = found.slice(0, limit).map((id) => inputs.get(id));
+  const hash = (ids) => createHash('sha1').update(ids.join('\n')).digest('hex').slice(0, 12);
+  return { chosen, heldout: { listed: listed.length, found: found.length, measured: chosen.length, listHash: hash(listed), measuredHash: hash(chosen.map((c) => c.id)) } };
+}
+const { chosen, heldout } = heldOut();
+if (args.includes('--list-only')) {
+  console.log(JSON.stringify(heldout));
+  process.exit(0);
+}
 
 const model = await loadPatchModel(modelDir, { device: 'auto' });
 
@@ -74,15 +99,15 @@ function executable(trace) {
     .map((record) => ({ input: record.input, focal: inputOf(record.encoder, true).focal, target: record.target, kind: record.kind }));
 }
 
-const synthetic = (focalOnly) => chosen.map((example) => ({ ...inputOf(example.encoder, focalOnly), target: example.target, kind: example.kind }));
+const synthetic = (focalOnly) => chosen.map((example) => ({ ...inputOf(example.encoder, focalOnly), target: example.target, kind: example.kind, id: example.id }));
 const variants = {
   skeleton: synthetic(false),
-  'focal-only': synthetic(true),
+  ...(focalOnlyToo ? { 'focal-only': synthetic(true) } : {}),
   ...(model.format.useTrace ? { 'executable-trace': executable(true) } : {}),
   'executable-no-trace': executable(false),
 };
 
-const results = { model: model.name, device: model.device, examples: chosen.length, byKind: {} };
+const results = { model: model.name, device: model.device, examples: chosen.length, heldout, byKind: {}, fixed: { top1: [], top10: [] } };
 let sampleSeconds = 0;
 let sampleCalls = 0;
 let greedySeconds = 0;
@@ -93,7 +118,9 @@ for (const [variant, examples] of Object.entries(variants)) {
   let top10 = 0;
   let wellFormed = 0;
   let rightLines = 0;
+  let done = 0;
   for (const example of examples) {
+    if (++done % 100 === 0) console.error(`${variant}: ${done} of ${examples.length}`);
     const { input, focal } = example;
     const wanted = applyOutput(example.target, focal, model.format);
     const t0 = performance.now();
@@ -118,6 +145,8 @@ for (const [variant, examples] of Object.entries(variants)) {
     top1 += hit1 ? 1 : 0;
     top10 += hit10 ? 1 : 0;
     if (variant === 'skeleton') {
+      if (hit1) results.fixed.top1.push(example.id);
+      if (hit10) results.fixed.top10.push(example.id);
       const kind = (results.byKind[example.kind] ??= { n: 0, top1: 0, top10: 0 });
       kind.n++;
       kind.top1 += hit1 ? 1 : 0;
@@ -126,6 +155,8 @@ for (const [variant, examples] of Object.entries(variants)) {
   }
   results[variant] = {
     examples: examples.length,
+    top1Count: top1,
+    top10Count: top10,
     top1: top1 / examples.length,
     top10: top10 / examples.length,
     greedyWellFormed: wellFormed / examples.length,

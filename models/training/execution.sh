@@ -58,7 +58,7 @@ package() { # NAME: export work/NAME.pt to work/NAME/ (one at a time: export use
 
 evaluate() { # NAME DIR: evaluate.mjs results in work/eval-NAME.json, unless newer than the model
   if [ ! "$WORK/eval-$1.json" -nt "$2/onnx/decoder_model_merged.onnx" ]; then
-    node models/training/evaluate.mjs "$WORK" "$2" 100 > "$WORK/eval-$1.json"
+    node models/training/evaluate.mjs "$WORK" "$2" models/training/heldout-ids.txt --focal-only > "$WORK/eval-$1.json"
   fi
 }
 

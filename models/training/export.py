@@ -26,6 +26,7 @@ from onnx import TensorProto, helper
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from model import Seq2Seq  # noqa: E402
 from quantize import quantize_model  # noqa: E402
+import checkpoints  # noqa: E402
 
 OPSET = 14
 
@@ -150,7 +151,9 @@ def write_configs(out_dir, config, use_trace):
         # Read by DeepDebug's loader (src/core/model): how inputs and outputs are written.
         "deepdebug": {"output": "line-edit", "useTrace": use_trace,
                       "maxSourceTokens": config["max_source_positions"],
-                      "maxTargetTokens": config["max_target_positions"]},
+                      "maxTargetTokens": config["max_target_positions"],
+                      # The longest focal function training covered (format.ts maxFunctionLines).
+                      "maxFunctionLines": config.get("max_function_lines", 63)},
     }
     with open(os.path.join(out_dir, "config.json"), "w") as f:
         json.dump(hf, f, indent=1)
@@ -185,22 +188,9 @@ def reference(model, out_path):
         json.dump({"layers": c["decoder_layers"], "heads": heads, "headDim": c["d_model"] // heads}, f)
 
 
-def main():
-    parser = argparse.ArgumentParser(description="Export a checkpoint to ONNX (int8) in the transformers.js layout.")
-    parser.add_argument("work_dir")
-    parser.add_argument("out_dir")
-    parser.add_argument("--checkpoint", help="default WORK_DIR/checkpoint.pt")
-    parser.add_argument("--trace", action="store_true", help="the model was trained with traces after the skeleton")
-    args = parser.parse_args()
-    work_dir, out_dir = args.work_dir, args.out_dir
-    checkpoint = torch.load(args.checkpoint or os.path.join(work_dir, "checkpoint.pt"), map_location="cpu")
-    config = checkpoint["config"]
-    model = Seq2Seq(config)
-    model.load_state_dict(checkpoint["state_dict"])
-    model.eval()
-    onnx_dir = os.path.join(out_dir, "onnx")
-    tmp_dir = os.path.join(work_dir, "onnx-fp32")
-    os.makedirs(onnx_dir, exist_ok=True)
+def fp32_graphs(model, tmp_dir):
+    """The float32 encoder and merged decoder of a model (also saved in tmp_dir)."""
+    config = model.config
     os.makedirs(tmp_dir, exist_ok=True)
     layers, heads = config["decoder_layers"], config["attention_heads"]
     head_dim = config["d_model"] // heads
@@ -241,6 +231,26 @@ def main():
         output.name = "else." + new
     merged = merge_decoder(body, projector, layers, heads, head_dim)
     onnx.save(merged, os.path.join(tmp_dir, "decoder_model_merged.onnx"))
+    return encoder, merged
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Export a checkpoint to ONNX (int8) in the transformers.js layout.")
+    parser.add_argument("work_dir")
+    parser.add_argument("out_dir")
+    parser.add_argument("--checkpoint", help="default WORK_DIR/checkpoint.pt")
+    parser.add_argument("--trace", action="store_true", help="the model was trained with traces after the skeleton")
+    args = parser.parse_args()
+    work_dir, out_dir = args.work_dir, args.out_dir
+    checkpoint = checkpoints.load(args.checkpoint or os.path.join(work_dir, "checkpoint.pt"))
+    config = checkpoint["config"]
+    model = Seq2Seq(config)
+    model.load_state_dict(checkpoint["state_dict"])
+    model.eval()
+    onnx_dir = os.path.join(out_dir, "onnx")
+    tmp_dir = os.path.join(work_dir, "onnx-fp32")
+    os.makedirs(onnx_dir, exist_ok=True)
+    encoder, merged = fp32_graphs(model, tmp_dir)
     onnx.save(quantize_model(encoder), os.path.join(onnx_dir, "encoder_model.onnx"))
     onnx.save(quantize_model(merged), os.path.join(onnx_dir, "decoder_model_merged.onnx"))
     write_configs(out_dir, config, args.trace)

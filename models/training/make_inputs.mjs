@@ -3,13 +3,22 @@
 // to out/ by `npx tsc -p tsconfig.test.json`. Training and inference therefore read the same
 // encoder texts and write the same decoder texts.
 //
-// Usage: node models/training/make_inputs.mjs WORK_DIR TOKENIZER_DIR MAX_SOURCE MAX_TARGET [SHARD COUNT] [--resume]
+// Usage: node models/training/make_inputs.mjs WORK_DIR TOKENIZER_DIR MAX_SOURCE MAX_TARGET [SHARD COUNT]
+//            [--resume] [--max-lines 32]
 // Reads WORK_DIR/bugs-sample.jsonl, writes WORK_DIR/inputs-SHARD.jsonl (shards split by file):
-//   {split, package, kind, encoder, target, functionTarget}
+//   {id, split, package, kind, encoder, target, functionTarget, sourceTokens, sourceIds, targetIds}
+// with the product tokenizer's ids (sourceIds end with </s>), which train.py reads.
 // `functionTarget` is the same fix in the whole-function format, kept to compare the formats.
 // Files are visited in a fixed shuffled order, so a run stopped early still covers packages
 // evenly. --resume appends to inputs-SHARD.jsonl, skipping bugs whose input any
 // inputs-*.jsonl already holds (a run stopped for the training deadline can be continued).
+//
+// The budget is the product's (format.ts skeletonBudget, the skeleton builder): the encoder
+// text, line markers and </s> included, fits MAX_SOURCE, and functions longer than
+// --max-lines (the format's maxFunctionLines) are outside the format, as in the product. Every
+// input is counted exactly once more here; WORK_DIR/inputs-SHARD.stats.json says how many
+// were within budget (the goal: all), how many functions the format leaves out (too many lines,
+// or whose marked text alone exceeds the budget), and how many fixes exceed MAX_TARGET.
 
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
@@ -23,10 +32,19 @@ const { loadTokenizer } = require(path.join(root, 'out/src/core/model/tokenizer.
 
 const args = process.argv.slice(2);
 const resume = args.includes('--resume');
-const [workDir, tokenizerDir, maxSource, maxTarget, shardArg, countArg] = args.filter((a) => a !== '--resume');
+const linesAt = args.indexOf('--max-lines');
+const maxLines = linesAt >= 0 ? Number(args[linesAt + 1]) : 32;
+const positional = args.filter((a, i) => a !== '--resume' && (linesAt < 0 || (i !== linesAt && i !== linesAt + 1)));
+const [workDir, tokenizerDir, maxSource, maxTarget, shardArg, countArg] = positional;
 const shard = Number(shardArg ?? 0);
 const shardCount = Number(countArg ?? 1);
-const lineEdit = { output: 'line-edit', useTrace: false, maxSourceTokens: Number(maxSource), maxTargetTokens: Number(maxTarget) };
+const lineEdit = {
+  output: 'line-edit',
+  useTrace: false,
+  maxSourceTokens: Number(maxSource),
+  maxTargetTokens: Number(maxTarget),
+  maxFunctionLines: maxLines,
+};
 const wholeFunction = { ...lineEdit, output: 'function' };
 const tokenizer = await loadTokenizer(tokenizerDir, 2);
 
@@ -80,8 +98,6 @@ function shardBugs() {
   return files.flatMap((file) => byFile.get(file));
 }
 
-/** Identity of a made input, known before the (costly) skeleton is built. */
-const keyOf = (pkg, kind, target, functionTarget) => JSON.stringify([pkg, kind, target, functionTarget]);
 
 function madeKeys() {
   const keys = new Set();
@@ -89,7 +105,7 @@ function madeKeys() {
     for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
       try {
         const record = JSON.parse(line);
-        keys.add(keyOf(record.package, record.kind, record.target, record.functionTarget));
+        keys.add(record.id);
       } catch {
         // an empty or cut-off last line
       }
@@ -102,27 +118,41 @@ const made = resume ? madeKeys() : new Set();
 // Written synchronously: the loop below rarely yields to the event loop, and a run stopped
 // at a deadline must leave whole lines behind.
 const out = fs.openSync(path.join(workDir, `inputs-${shard}.jsonl`), resume ? 'a' : 'w');
-const counts = { read: 0, written: 0, tooLong: 0, noTarget: 0, made: 0 };
+const counts = { read: 0, written: 0, withinBudget: 0, overBudget: 0, functionOverLines: 0, functionOverBudget: 0, targetTooLong: 0, noTarget: 0, made: 0 };
+const byKind = {};
+const statsFile = path.join(workDir, `inputs-${shard}.stats.json`);
+const writeStats = () => fs.writeFileSync(statsFile, JSON.stringify({ format: lineEdit, counts, byKind }, null, 1));
 for (const bug of shardBugs()) {
   counts.read++;
-  if (counts.read % 500 === 0) console.error(JSON.stringify(counts));
+  if (counts.read % 500 === 0) {
+    console.error(JSON.stringify(counts));
+    writeStats();
+  }
   const original = originalLines(bug.path);
   const fixed = original.slice(bug.startLine - 1, bug.endLine).join('\n') + '\n';
   const buggy = bug.buggy + '\n';
   const buggyLines = bug.buggy.split('\n');
   const source = [...original.slice(0, bug.startLine - 1), ...buggyLines, ...original.slice(bug.endLine)].join('\n');
+  const kind = (byKind[bug.kind] ??= { read: 0, written: 0, functionOverLines: 0, functionOverBudget: 0, targetTooLong: 0 });
+  kind.read++;
+  if (!format.fitsFormat(buggy, lineEdit)) {
+    counts.functionOverLines++;
+    kind.functionOverLines++;
+    continue;
+  }
   const target = format.targetText(buggy, fixed, lineEdit);
   if (target === null) {
     counts.noTarget++;
     continue;
   }
   const functionTarget = format.targetText(buggy, fixed, wholeFunction);
-  if (made.has(keyOf(bug.package, bug.kind, target, functionTarget))) {
+  if (made.has(bug.id)) {
     counts.made++;
     continue;
   }
   if (tokenizer.countTokens(target) + 2 > lineEdit.maxTargetTokens) {
-    counts.tooLong++;
+    counts.targetTooLong++;
+    kind.targetTooLong++;
     continue;
   }
   const input = await buildModelInput({
@@ -132,13 +162,30 @@ for (const bug of shardBugs()) {
     tokenBudget: format.skeletonBudget(buggy, lineEdit),
     countTokens,
   });
-  const encoder = format.encoderText(input, lineEdit);
-  if (tokenizer.encodeSource(encoder).length > lineEdit.maxSourceTokens) {
-    counts.tooLong++;
+  if (input.tokens > input.tokenBudget) {
+    // The focal function's marked text alone exceeds the budget: outside the format (the
+    // product must not give the model such a function either).
+    counts.functionOverBudget++;
+    kind.functionOverBudget++;
     continue;
   }
-  fs.writeSync(out, JSON.stringify({ split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget }) + '\n');
+  const encoder = format.encoderText(input, lineEdit);
+  // The encoder reads the text and </s> (encodeSource adds it): the count the model's encode() makes.
+  const sourceIds = tokenizer.encodeSource(encoder);
+  const sourceTokens = sourceIds.length;
+  if (sourceTokens > lineEdit.maxSourceTokens) {
+    // Should not happen (skeletonBudget's MARKER_TOKENS is an upper bound): kept, counted, and
+    // cut by train.py like inference would cut it.
+    counts.overBudget++;
+  } else {
+    counts.withinBudget++;
+  }
+  const targetIds = tokenizer.encodeTarget(target);
+  const record = { id: bug.id, split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget, sourceTokens, sourceIds, targetIds };
+  fs.writeSync(out, JSON.stringify(record) + '\n');
   counts.written++;
+  kind.written++;
 }
 fs.closeSync(out);
+writeStats();
 console.error(JSON.stringify(counts));

@@ -9,6 +9,7 @@ import { encoderText, loadPatchModel, targetText, type PatchModel } from '../../
 import { KeptModel } from '../../src/core/model/loader';
 import { defaultModelDir } from '../../src/core/resources';
 import { buildModelInput } from '../../src/core/skeleton';
+import { listFunctions } from '../../src/core/syntax/functions';
 import { parsesCleanly } from '../../src/core/syntax/parser';
 import type { Candidate, Failure, Suspect } from '../../src/core/types';
 
@@ -126,6 +127,39 @@ describe('shipped patch model', function () {
     const withoutTrace = await modelInputFor({ format: untraced, countTokens }, source, 'search.py', suspect, failure);
     assert.equal(withoutTrace!.input.trace, '');
     assert.ok(!encoderText(withoutTrace!.input, untraced).includes('AssertionError'));
+  });
+
+  it('keeps every encoder input within maxSourceTokens, markers and </s> included, and edits only the lines training covered', async () => {
+    assert.equal(model.format.maxFunctionLines, 32, 'config.json deepdebug.maxFunctionLines');
+    const countTokens = (text: string): number => model.countTokens(text);
+    const failure: Failure = {
+      nodeid: 't.py::test', kind: 'test', exception: 'AssertionError', message: 'assert ' + 'x == y and '.repeat(40) + 'z',
+      longrepr: '', frames: [{ file: 'm.py', line: 1, function: 'f', inWorkspace: true, locals: { x: '1'.repeat(80), y: '2' } }],
+    };
+    const root = path.resolve(__dirname, '..', '..', '..', 'bench', 'classic');
+    let checked = 0;
+    for (const dir of fs.readdirSync(root).filter((d) => fs.statSync(path.join(root, d)).isDirectory())) {
+      for (const name of fs.readdirSync(path.join(root, dir)).filter((n) => n.endsWith('.py'))) {
+        const source = fs.readFileSync(path.join(root, dir, name), 'utf8');
+        for (const fn of await listFunctions(source)) {
+          for (const format of [model.format, { ...model.format, useTrace: true }]) {
+            const prepared = await modelInputFor({ format, countTokens }, source, 'm.py', { function: fn.qualname, ...fn }, failure);
+            const lines = fn.endLine - fn.startLine + 1;
+            if (lines > 32) {
+              assert.equal(prepared, null, `${name}:${fn.qualname} has ${lines} lines`);
+              continue;
+            }
+            assert.ok(prepared, `${name}:${fn.qualname}`);
+            const text = encoderText(prepared.input, format);
+            const encoded = model.countTokens(text) + 1;
+            assert.ok(encoded <= format.maxSourceTokens, `${name}:${fn.qualname}: ${encoded} tokens`);
+            assert.match(text, /# end\n/);
+            checked++;
+          }
+        }
+      }
+    }
+    assert.ok(checked > 50, `${checked} inputs`);
   });
 
   it('sets modelLogProb on template candidates', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, type ModelFormat } from '../../src/core/model/format';
+import { applyOutput, encoderText, fitsFormat, MARKER_TOKENS, markedLines, skeletonBudget, targetText, type ModelFormat } from '../../src/core/model/format';
 import type { ModelInput } from '../../src/core/types';
 
 const lineEdit: ModelFormat = { output: 'line-edit', useTrace: false, maxSourceTokens: 320, maxTargetTokens: 64 };
@@ -68,8 +68,27 @@ describe('model format', () => {
     assert.equal(fitsFormat(buggy, lineEdit), true);
   });
 
-  it('leaves room in the skeleton budget for one marker per focal line and the end token', () => {
-    assert.equal(skeletonBudget(buggy, lineEdit), 320 - 9 - 2);
-    assert.equal(skeletonBudget(buggy, wholeFunction), 320 - 2);
+  it('edits and marks only as many lines as the model was trained on (maxFunctionLines)', () => {
+    const trained: ModelFormat = { ...lineEdit, maxFunctionLines: 4 };
+    assert.equal(markedLines(trained), 4);
+    assert.equal(markedLines(lineEdit), 63, 'a config without the field: every marker the tokenizer has');
+    const four = 'def f(x):\n    y = x\n    y += 1\n    return y\n';
+    const five = four.replace('    return y', '    y += 2\n    return y');
+    assert.equal(fitsFormat(four, trained), true);
+    assert.equal(fitsFormat(five, trained), false);
+    assert.equal(targetText(five, five.replace('y += 2', 'y += 3'), trained), null);
+    assert.equal(targetText(four, four.replace('y += 1', 'y -= 1'), trained), '<L2><L3>    y -= 1');
+    const skeleton = `# target edit\n${five}# end\n`;
+    assert.equal(
+      encoderText(input(skeleton), trained),
+      '# target edit\n<L0>def f(x):\n<L1>    y = x\n<L2>    y += 1\n<L3>    y += 2\n    return y\n# end\n',
+    );
+  });
+
+  it('leaves room in the skeleton budget for the end token and MARKER_TOKENS per marked line', () => {
+    assert.equal(MARKER_TOKENS, 2);
+    assert.equal(skeletonBudget(buggy, lineEdit), 320 - 1 - 2 * 9);
+    assert.equal(skeletonBudget(buggy, { ...lineEdit, maxFunctionLines: 4 }), 320 - 1 - 2 * 4);
+    assert.equal(skeletonBudget(buggy, wholeFunction), 320 - 1);
   });
 });

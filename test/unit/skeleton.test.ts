@@ -295,10 +295,25 @@ def top(x):
       );
       const input = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, failure, tokenBudget: 120 });
       assert.match(input.trace, /^OverflowError:\n/);
-      assert.equal(input.tokens, estimateTokens(input.skeleton) + estimateTokens(input.trace));
+      assert.equal(input.tokens, estimateTokens(input.skeleton + input.trace), 'skeleton and trace counted as the encoder reads them');
       assert.ok(input.tokens <= 120, `${input.tokens} tokens`);
       const withoutTrace = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, tokenBudget: 120 });
       assert.ok(input.skeleton.length < withoutTrace.skeleton.length);
+    });
+
+    it('gives the trace only what the focal function and its headers leave, so the focal function always fits first', async () => {
+      // Mandatory here: `class Stack:` and the focal block (6 non-blank lines), 7 in all.
+      const alone = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, tokenBudget: 0, countTokens: nonBlankLines });
+      assert.equal(alone.tokens, 7);
+      for (let budget = 7; budget <= 16; budget++) {
+        const input = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, failure, tokenBudget: budget, countTokens: nonBlankLines });
+        assert.equal(extractFocal(input.skeleton), focalBlock.split('\n').slice(1, -2).join('\n') + '\n', `budget ${budget}`);
+        assert.ok(input.tokens <= budget, `budget ${budget}: ${input.tokens} tokens`);
+        assert.ok(nonBlankLines(input.trace) <= Math.min(Math.floor(budget * (896 / 1920)), budget - 7), `budget ${budget}: trace ${input.trace}`);
+      }
+      // Where the focal function leaves nothing, there is no trace at all (not a cut-off one).
+      const tight = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, failure, tokenBudget: 7, countTokens: nonBlankLines });
+      assert.equal(tight.trace, '');
     });
 
     it('estimates 3.3 characters per token, rounded up', () => {

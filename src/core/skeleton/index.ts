@@ -80,22 +80,16 @@ function identifiersIn(text: string): Set<string> {
 }
 
 /**
- * The model input for one focal function: the trace first takes up to its share of the
- * budget, then the skeleton is filled in priority order within what is left. The focal
- * function is always included whole, even alone over budget; `tokens` says what was used.
+ * The model input for one focal function: the mandatory units (the focal function and the
+ * headers around it) first, then the trace takes up to its share of what they leave, then the
+ * skeleton is filled in priority order within the rest. The focal function is always included
+ * whole, even alone over budget; `tokens` says what was used (skeleton and trace counted as one
+ * text), so a caller can tell an input over its budget.
  */
 export async function buildModelInput(request: SkeletonRequest): Promise<ModelInput> {
   const count = request.countTokens ?? estimateTokens;
   const budget = request.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const lines = sourceLines(request.source);
-  const trace = request.failure
-    ? formatTrace(request.failure, Math.floor(budget * TRACE_SHARE), {
-        countTokens: count,
-        sourceLine: (file, line) => (file === request.file ? lines[line - 1] : undefined),
-      })
-    : '';
-  const traceTokens = trace === '' ? 0 : count(trace);
-  const skeletonBudget = budget - traceTokens;
 
   const parsed = await parsedFile(request.source);
   const focal = focalRange(parsed.functions, request.focal, lines.length);
@@ -115,11 +109,22 @@ export async function buildModelInput(request: SkeletonRequest): Promise<ModelIn
     }
     return known;
   };
-  const chosen = selectUnits(outline.units, skeletonBudget, cost);
+  // The trace never pushes the focal function out: it gets at most what the mandatory units leave.
+  const mandatory = selectUnits(outline.units, 0, cost).reduce((sum, id) => sum + cost(outline.units[id]!), 0);
+  const trace = request.failure
+    ? formatTrace(request.failure, Math.min(Math.floor(budget * TRACE_SHARE), budget - mandatory), {
+        countTokens: count,
+        sourceLine: (file, line) => (file === request.file ? lines[line - 1] : undefined),
+      })
+    : '';
+  const traceTokens = trace === '' ? 0 : count(trace);
+  const chosen = selectUnits(outline.units, budget - traceTokens, cost);
   let skeleton = renderSkeleton(lines, outline, new Set(chosen));
   // Per-unit counts only approximate the count of the joined text (a tokenizer may merge
-  // across lines): drop the last-chosen optional units until the whole really fits.
-  while (count(skeleton) > skeletonBudget && !outline.units[chosen.at(-1)!]!.mandatory) {
+  // across lines and into the trace): drop the last-chosen optional units until skeleton and
+  // trace, as the encoder reads them, really fit.
+  const total = (text: string): number => count(text + trace);
+  while (total(skeleton) > budget && !outline.units[chosen.at(-1)!]!.mandatory) {
     chosen.pop();
     skeleton = renderSkeleton(lines, outline, new Set(chosen));
   }
@@ -129,7 +134,7 @@ export async function buildModelInput(request: SkeletonRequest): Promise<ModelIn
     function: request.focal.function,
     skeleton,
     trace,
-    tokens: count(skeleton) + traceTokens,
+    tokens: total(skeleton),
     tokenBudget: budget,
   };
 }
