@@ -149,8 +149,7 @@ async function openModel(options: EngineOptions, models: ModelLoader): Promise<M
 
 /** The validated patches with the model's likelihood of each, the ranking's last tie-breaker. */
 async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], analysis: Analysis, signal?: AbortSignal): Promise<ValidatedPatch[]> {
-  const failure = analysis.suspects[0] ? failureFor(analysis.suspects[0], analysis.failures) : undefined;
-  const scored = await scoreCandidates(model, patches, analysis.readSource, failure, { signal }).catch((error: unknown) => {
+  const scored = await scoreCandidates(model, patches, analysis.readSource, analysis.failures, signal ? { signal } : {}).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     return patches; // Likelihood only breaks ties: a model error must not cost the fixes.
   });

@@ -20,6 +20,12 @@ export interface ModelFormat {
   maxSourceTokens: number;
   /** Longest output to decode. */
   maxTargetTokens: number;
+  /**
+   * Line markers the model learned: <L0> .. <L(n-1)> (default all LINE_MARKERS). An edit whose
+   * header names a later marker gets no likelihood: the model never wrote one, so its score
+   * would be noise. The shipped model's training functions stop near 32 lines.
+   */
+  trainedLineMarkers?: number;
 }
 
 /** Line markers the tokenizer has as single tokens: <L0> .. <L63>. */
@@ -81,6 +87,18 @@ export function targetText(oldFunction: string, newFunction: string, format: Mod
 }
 
 const EDIT_HEADER = /^<L(\d+)><L(\d+)>/;
+
+/**
+ * Whether the model can be asked how likely this decoder text is: a line edit must name only
+ * markers it learned (trainedLineMarkers). Lengths are the model's to check (they are tokens).
+ */
+export function withinTrainedLines(output: string, format: ModelFormat): boolean {
+  if (format.output !== 'line-edit') return true;
+  const header = EDIT_HEADER.exec(output);
+  if (!header) return true;
+  const limit = Math.min(format.trainedLineMarkers ?? LINE_MARKERS, LINE_MARKERS);
+  return Number(header[1]) < limit && Number(header[2]) < limit;
+}
 
 /** The new function text an output stands for; null when the output is malformed. */
 export function applyOutput(output: string, oldFunction: string, format: ModelFormat): string | null {
