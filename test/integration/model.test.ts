@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { UserError } from '../../src/core/errors';
 import { CandidateScorer, modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
-import { encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
+import { applyOutput, encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
 import { KeptModel } from '../../src/core/model/loader';
 import { defaultModelDir } from '../../src/core/resources';
 import { buildModelInput } from '../../src/core/skeleton';
@@ -85,6 +85,28 @@ describe('shipped patch model', function () {
       keys.add(candidate.newFunctionText);
     }
     assert.equal(keys.size, candidates.length, 'deduplicated');
+  });
+
+  it('includes the greedy output among the samples the product draws', async () => {
+    const prepared = await modelInputFor(model, source, 'search.py', suspect, undefined);
+    const [greedy] = await model.sample(prepared!.input, 1, { temperature: 0, topP: 1 });
+    // Draws that never pick the likeliest token: only the greedy row can give the greedy output.
+    const unlikely = { temperature: 5, topP: 1, random: () => 0.999999 };
+    const drawn = await model.sample(prepared!.input, 3, unlikely);
+    assert.ok(!drawn.some((output) => output.text === greedy!.text), 'the draws alone miss it');
+    const withGreedy = await model.sample(prepared!.input, 3, { ...unlikely, greedy: true });
+    const found = withGreedy.find((output) => output.text === greedy!.text);
+    assert.ok(found?.greedy, JSON.stringify(withGreedy));
+    assert.ok(Math.abs(found.logProb - greedy!.logProb) < 1e-4);
+    // The engine's sampler asks for it: the greedy edit is a candidate when it parses.
+    const candidates = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, temperature: 5, topP: 1, random: () => 0.999999 });
+    const greedyFunction = applyOutput(greedy!.text, prepared!.oldFunction, model.format);
+    const greedyCandidate = candidates.find((c) => c.summary.startsWith('model (greedy)'));
+    if (greedyFunction !== null && (await parsesCleanly(source.replace(prepared!.oldFunction, greedyFunction))) && greedyFunction !== prepared!.oldFunction) {
+      assert.ok(greedyCandidate, candidates.map((c) => c.summary).join('\n'));
+      assert.equal(greedyCandidate.newFunctionText.replace(/\n?$/, '\n'), greedyFunction);
+    }
+    assert.equal((await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, greedy: false, ...unlikely })).some((c) => c.summary.startsWith('model (greedy)')), false);
   });
 
   it('scores a plausible fix above garbage, teacher-forced', async () => {

@@ -13,7 +13,12 @@ import { dedupeCandidates, makeCandidate } from './candidate';
 type ReadSource = (file: string) => Promise<string | null>;
 
 export interface ModelCandidateOptions {
+  /** Sampled outputs per suspect; the greedy output comes on top (one more row of the same batch). */
   samplesPerSuspect: number;
+  /** Also the greedy decode (default true): the model's single most likely edit, which sampling may miss. */
+  greedy?: boolean;
+  /** Uniform draws in [0, 1) for sampling; default Math.random. */
+  random?: () => number;
   /** Sampling temperature; default 0.8. */
   temperature?: number;
   /** Nucleus size; default 0.95. */
@@ -64,7 +69,7 @@ function changedLines(oldFunction: string, newFunction: string, startLine: numbe
   return last === first ? `rewrite line ${first}` : `rewrite lines ${first}-${last}`;
 }
 
-/** Candidates sampled from the model for each suspect, deduplicated, parseable, best first. */
+/** Candidates sampled from the model for each suspect (and its greedy output), deduplicated, parseable, best first. */
 export async function modelCandidates(
   model: PatchModel,
   suspects: Suspect[],
@@ -84,6 +89,8 @@ export async function modelCandidates(
     const outputs = await model.sample(prepared.input, options.samplesPerSuspect, {
       temperature: options.temperature ?? DEFAULT_TEMPERATURE,
       topP: options.topP ?? DEFAULT_TOP_P,
+      greedy: options.greedy ?? true,
+      ...(options.random ? { random: options.random } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // The model's probability, weighted like template priors by how suspicious the function is.
@@ -100,7 +107,7 @@ export async function modelCandidates(
         function: suspect.function,
         origin: 'model',
         editKind: 'model-sample',
-        summary: `model: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
+        summary: `model${output.greedy ? ' (greedy)' : ''}: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
         score: weight * Math.exp(output.logProb),
         modelLogProb: output.logProb,
       });
