@@ -91,7 +91,8 @@ function git(...gitArgs: string[]): string {
 
 async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
-  const out = args.out || path.join(packageRoot(), 'bench', 'results', `${date}-${git('rev-parse', '--short', 'HEAD')}-prior-speed`);
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const out = args.out || path.join(packageRoot(), 'bench', 'results', `${date}-${commit}-prior-speed`);
   const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   const works: Work[] = [];
   for (const bug of classicPriorBugs().filter((b) => !args.only || args.only.includes(b.target.id))) {
@@ -108,28 +109,28 @@ async function main(): Promise<void> {
   const model = await loadPatchModel(defaultModelDir(), { device: 'cpu' });
   // Warm-up: the runtime's first runs allocate.
   await methods.at(-1)!.run(model, works[0]!);
-  const rows: Array<{ method: string; perSecond: number; msPerCandidate: number; scored: number; repeats: number[] }> = [];
+  const rates = methods.map((): number[] => []);
   let reference: (number | null)[][] | null = null;
-  for (const method of methods) {
-    const rates: number[] = [];
-    let scored = 0;
-    const scores: (number | null)[][] = [];
-    for (let repeat = 0; repeat < args.repeats; repeat++) {
+  let scored = 0;
+  // Round robin, method after method in each repeat, so a change in the machine's load falls on all of them.
+  for (let repeat = 0; repeat < args.repeats; repeat++) {
+    for (const [m, method] of methods.entries()) {
       const started = process.hrtime.bigint();
-      scores.length = 0;
+      const scores: (number | null)[][] = [];
       for (const work of works) scores.push(await method.run(model, work));
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      rates.push(total / seconds);
+      rates[m]!.push(total / (Number(process.hrtime.bigint() - started) / 1e9));
+      // Every method must give the same numbers: batching changes the speed only.
+      reference ??= scores;
       scored = scores.flat().filter((s) => s !== null).length;
+      const worst = Math.max(0, ...scores.flatMap((s, i) => s.map((v, j) => (v === null || reference![i]![j] == null ? 0 : Math.abs(v - reference![i]![j]!)))));
+      if (worst > 1e-3) throw new Error(`${method.name}: scores differ from the first method's by ${worst}`);
+      console.error(`repeat ${repeat + 1}, ${method.name}: ${rates[m]!.at(-1)!.toFixed(1)}/s`);
     }
-    // Every method must give the same numbers: batching changes the speed only.
-    reference ??= scores.map((s) => [...s]);
-    const worst = Math.max(0, ...scores.flatMap((s, i) => s.map((v, j) => (v === null || reference![i]![j] == null ? 0 : Math.abs(v - reference![i]![j]!)))));
-    if (worst > 1e-3) throw new Error(`${method.name}: scores differ from the first method's by ${worst}`);
-    const perSecond = median(rates)!;
-    rows.push({ method: method.name, perSecond, msPerCandidate: 1000 / perSecond, scored, repeats: rates });
-    console.error(`${method.name}: ${perSecond.toFixed(1)}/s (${rates.map((r) => r.toFixed(1)).join(', ')})`);
   }
+  const rows = methods.map((method, m) => {
+    const perSecond = median(rates[m]!)!;
+    return { method: method.name, perSecond, msPerCandidate: 1000 / perSecond, scored, repeats: rates[m]! };
+  });
   await model.dispose();
 
   // The first window: nothing loaded or cached but the model itself.
@@ -146,11 +147,12 @@ async function main(): Promise<void> {
   const lines = [
     `# Scoring speed of the model prior (int8, CPU)`,
     '',
-    `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ` +
+    `Commit ${commit}, ${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ` +
       `load average ${loadBefore} before and ${loadAfter} after (1, 5, 15 min).`,
     `${works.length} bench/classic bugs, their own function's template candidates in the search's order, at most ${args.candidates} each: ` +
       `${total} candidates, ${rows[0]?.scored ?? 0} scoreable (the others: an edit longer than the model writes or at a line it never learned). ` +
-      `Each method scores all of them, ${args.repeats} times; the median rate is shown (every repeat in results.json).`,
+      `Each method scores all of them, ${args.repeats} times (round robin over the methods); the median rate is shown (every repeat in results.json). ` +
+      'The first row is the engine\'s old way of calling the model (per candidate: parse the file, build the skeleton, score one output), run on the new decoder path, which keeps the cross-attention keys per input.',
     '',
     `| method | candidates/s | ms per candidate | vs validation (${VALIDATION_PER_SECOND}/s) |`,
     '|---|---|---|---|',
