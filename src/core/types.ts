@@ -179,6 +179,8 @@ export interface ValidatedPatch extends Candidate {
   rankedBecause?: string;
   /** Why it is a fix, in the tests' own terms (from its clean re-check); see explain.ts. */
   explanation?: FixExplanation;
+  /** Its place in the order the search took candidates to validate (1: the first). */
+  searchRank?: number;
 }
 
 /** An originally failing test that a patch fixes. */

@@ -11,7 +11,7 @@ import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, Valid
 import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { Frontier, type CandidateSource, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
-import { priorStats, withPrior, type Prior } from './prior';
+import { PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
 import { RecheckQueue } from './recheck';
 
 // The anytime repair search: one loop that spends the whole budget. Single template edits
@@ -98,8 +98,10 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       }
     : null;
   if (prior) stats.prior = priorStats();
-  const ordered = (source: CandidateSource): CandidateSource => withPrior(source, prior, stats.prior);
-  const frontier: Frontier = new Frontier(ordered(singles), () => ordered(singles.pairs()), model);
+  // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
+  const ordered = (source: CandidateSource, first = false): CandidateSource =>
+    withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
+  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model);
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
   const patches: ValidatedPatch[] = [];
@@ -107,17 +109,18 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const rechecks = new RecheckQueue(pool, hooks.signal);
   const closest: Close[] = [];
 
-  const onOutcome = async (outcome: ValidationOutcome, round: Round): Promise<boolean> => {
+  const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
     const { candidate } = outcome;
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
     kind.validated++;
     let shown = false;
     if (outcome.verdict === 'validated') {
-      const patch = await shownPatch(outcome, input.sourceFile);
-      if ('silencing' in patch) {
-        silenced.push(`${candidate.summary} (${patch.silencing})`);
+      const made = await shownPatch(outcome, input.sourceFile);
+      if ('silencing' in made) {
+        silenced.push(`${candidate.summary} (${made.silencing})`);
       } else {
+        const patch = { ...made, searchRank: rank };
         kind.fixed++;
         patches.push(patch);
         rechecks.add(patch, outcome);
