@@ -12,7 +12,7 @@
 // bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
 // bench/work/prior-fit/ so a refit costs nothing.
 //
-//   node out/bench/prior-fit.js [--sets real,classic] [--most 1500] [--window 32] [--only id,...] [--out <folder>]
+//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--only id,...] [--out <folder>]
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -31,7 +31,7 @@ const SETS = ['real', 'classic'] as const;
 const args = benchOptions(
   {
     sets: { type: 'string', default: SETS.join(',') },
-    most: { type: 'string', default: '1500' },
+    most: { type: 'string', default: '400' },
     window: { type: 'string', default: String(PRIOR_WINDOW) },
     only: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
@@ -88,7 +88,7 @@ async function bugData(bug: PriorBug, model: PatchModel): Promise<BugData | null
 
 /** The model's samples for the bug's function, as the engine draws them (cached). */
 async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
-  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-samples.json`);
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-samples-v2.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Cand[];
   const analysis = await analyzed(bug);
   const found = analysis && (await trueSuspect(bug, analysis));
@@ -108,7 +108,7 @@ async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
 }
 
 async function templateData(bug: PriorBug, model: PatchModel): Promise<Omit<BugData, 'samples'> | null> {
-  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}.json`);
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-v2.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BugData | null;
   let data: Omit<BugData, 'samples'> | null = null;
   const analysis = await analyzed(bug);

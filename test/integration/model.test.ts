@@ -227,6 +227,34 @@ describe('shipped patch model', function () {
     });
   });
 
+  it('fits the input to the encoder: a shorter trace, else none; a function too long for it is not scored', async () => {
+    // Focal functions of n long lines, and a failure whose trace would take its full share.
+    const made = async (n: number) => {
+      const body = Array.from({ length: n }, (_, i) => `    total_${i} = compute_something_long(values[${i}], weights[${i}], offset_${i})`).join('\n');
+      const text = `import math\n\nOFFSET = 3\n\n\ndef helper(x):\n    return x\n\n\ndef combine(values, weights):\n${body}\n    return total_0\n`;
+      const failure: Failure = {
+        nodeid: 'test_m.py::test_combine',
+        kind: 'test',
+        exception: 'NameError',
+        message: `name 'compute_something_long' is not defined ${'and more words '.repeat(20)}`,
+        longrepr: '',
+        frames: [{ file: 'm.py', line: 11, function: 'combine', inWorkspace: true, locals: { values: `[${'1, '.repeat(40)}1]`, weights: `[${'2, '.repeat(40)}2]` } }],
+      };
+      const input = (await modelInputFor(model, text, 'm.py', { function: 'combine', startLine: 10, endLine: 11 + n }, failure))!.input;
+      return { input, tokens: model.countTokens(encoderText(input, model.format)) + 1 };
+    };
+    const shortened = await made(7);
+    assert.ok(shortened.tokens <= model.format.maxSourceTokens, `${shortened.tokens} tokens`);
+    assert.match(shortened.input.trace, /^NameError/, 'a shorter trace still fits');
+    const untraced = await made(9);
+    assert.ok(untraced.tokens <= model.format.maxSourceTokens, `${untraced.tokens} tokens`);
+    assert.equal(untraced.input.trace, '', 'no trace fits beside this function');
+    assert.ok(untraced.input.skeleton.includes('def combine(values, weights):'));
+    const tooLong = await made(14);
+    assert.ok(tooLong.tokens > model.format.maxSourceTokens);
+    assert.deepEqual(await model.scoreMany(tooLong.input, ['<L1><L2>    total_0 = 1']), [null]);
+  });
+
   it('sets modelLogProb on template candidates', async () => {
     const newFunctionText = '        if items[mid] < target:';
     const template: Candidate = {

@@ -2,7 +2,7 @@ import type { Candidate, Failure, ModelInput, Suspect } from '../types';
 import { commonEnds } from '../common-ends';
 import { throwIfAborted } from '../errors';
 import { failureFor } from '../localize';
-import { applyOutput, fitsFormat, skeletonBudget, targetText, type PatchModel } from '../model';
+import { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, type PatchModel } from '../model';
 import { buildModelInput } from '../skeleton';
 import { listFunctions, type FunctionInfo } from '../syntax/functions';
 import { dedupeCandidates, makeCandidate } from './candidate';
@@ -34,8 +34,22 @@ function functionText(source: string, startLine: number, endLine: number): strin
 }
 
 /**
+ * Tries at making an input fit the encoder with a smaller budget, before one without the trace;
+ * each lowers the budget by twice the overflow (the trace, which must give most of it, gets
+ * about half of the budget).
+ */
+const FIT_TRIES = 3;
+
+/**
  * The model's input for one function of `source` (null when the format cannot edit it). Also
  * used by the training data scripts, so training and inference build inputs the same way.
+ *
+ * The skeleton builder counts units one by one, and the line markers merge with their
+ * neighbours, so the whole encoder text can end a few tokens over the encoder's length (the
+ * encoder would cut the trace's end): the budget is then lowered by the overflow and the input
+ * built again; when the focal function and the trace cannot both fit, the input goes without
+ * the trace (the model was trained on inputs with and without one). An input that is still
+ * over is returned as it is: sampling cuts it, scoring does not score it.
  */
 export async function modelInputFor(
   model: Pick<PatchModel, 'format' | 'countTokens'>,
@@ -46,15 +60,32 @@ export async function modelInputFor(
 ) {
   const oldFunction = functionText(source, fn.startLine, fn.endLine);
   if (!fitsFormat(oldFunction, model.format)) return null;
-  const input = await buildModelInput({
-    source,
-    file,
-    focal: { function: fn.function, startLine: fn.startLine, endLine: fn.endLine },
-    // A model that never saw traces gets none, and its whole budget goes to the skeleton.
-    ...(model.format.useTrace && failure ? { failure } : {}),
-    tokenBudget: skeletonBudget(oldFunction, model.format),
-    countTokens: (text) => model.countTokens(text),
-  });
+  const build = (tokenBudget: number, withTrace: boolean) =>
+    buildModelInput({
+      source,
+      file,
+      focal: { function: fn.function, startLine: fn.startLine, endLine: fn.endLine },
+      // A model that never saw traces gets none, and its whole budget goes to the skeleton.
+      ...(withTrace && model.format.useTrace && failure ? { failure } : {}),
+      tokenBudget,
+      countTokens: (text) => model.countTokens(text),
+    });
+  // The encoder reads the text and its end token.
+  const overflow = (input: ModelInput): number => model.countTokens(encoderText(input, model.format)) + 1 - model.format.maxSourceTokens;
+  const fitted = async (withTrace: boolean): Promise<ModelInput> => {
+    let budget = skeletonBudget(oldFunction, model.format);
+    let input = await build(budget, withTrace);
+    for (let tries = 0; tries < FIT_TRIES && overflow(input) > 0; tries++) {
+      budget -= 2 * overflow(input);
+      input = await build(budget, withTrace);
+    }
+    return input;
+  };
+  let input = await fitted(true);
+  if (overflow(input) > 0 && input.trace !== '') {
+    const untraced = await fitted(false);
+    if (overflow(untraced) <= 0) input = untraced;
+  }
   return { input, oldFunction };
 }
 
