@@ -5,7 +5,7 @@ import { failuresOf, isTestFile } from './pytest/failures';
 import { neighbourFiles, withNeighbours } from './pytest/neighbours';
 import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
-import { scoreCandidates } from './generate/model-candidates';
+import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './resources';
@@ -147,12 +147,11 @@ async function openModel(options: EngineOptions, models: ModelLoader): Promise<M
   }
 }
 
-/** The validated patches with the model's likelihood of each, the ranking's last tie-breaker. */
-async function withLikelihood(model: PatchModel, patches: ValidatedPatch[], analysis: Analysis, signal?: AbortSignal): Promise<ValidatedPatch[]> {
-  const failure = analysis.suspects[0] ? failureFor(analysis.suspects[0], analysis.failures) : undefined;
-  const scored = await scoreCandidates(model, patches, analysis.readSource, failure, { signal }).catch((error: unknown) => {
+/** The validated patches with the model's likelihood of each (those the search's prior scored keep theirs). */
+async function withLikelihood(scorer: CandidateScorer, patches: ValidatedPatch[], analysis: Analysis, signal?: AbortSignal): Promise<ValidatedPatch[]> {
+  const scored = await scoreCandidates(scorer.model, patches, analysis.readSource, analysis.failures, { scorer, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
-    return patches; // Likelihood only breaks ties: a model error must not cost the fixes.
+    return patches; // A model error must not cost the fixes: they keep the order without it.
   });
   return patches.map((patch, index) => ({ ...patch, modelLogProb: scored[index]?.modelLogProb ?? patch.modelLogProb }));
 }
@@ -233,6 +232,8 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
     if (recheck.stillFailing.length === 0) return done();
     throwIfAborted(hooks.signal);
+    // One scorer for the search's prior and the shown order: each function's input is built once.
+    const scorer = modelState.model ? new CandidateScorer(modelState.model, analysis.readSource, analysis.failures) : null;
     const result = await searchFixes({
       pool,
       lanes: workers,
@@ -241,6 +242,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
       sourceFile: analysis.sourceFile,
       readSource: analysis.readSource,
       model: modelState.model,
+      ...(scorer ? { scorer } : {}),
       allowTestEdits: options.allowTestEdits ?? false,
       deadline: clock.deadline,
       maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
@@ -254,7 +256,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.stats.timeToFirstFixMs = result.timeToFirstFixAt === null ? null : result.timeToFirstFixAt - clock.startedAt;
     report.stats.search = result.stats;
     const clean = await cleanPatches(result.rechecks, report, hooks);
-    const patches = modelState.model ? await withLikelihood(modelState.model, clean, analysis, hooks.signal) : clean;
+    const patches = scorer ? await withLikelihood(scorer, clean, analysis, hooks.signal) : clean;
     report.patches = rankValidated(patches);
     if (report.patches.length === 0 && result.hints.length > 0) report.hints = result.hints;
     if (result.silenced.length > 0) {

@@ -1,3 +1,4 @@
+import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from './search/prior';
 import type { Candidate, ValidatedPatch } from './types';
 
 // How to present the patches that validated (the order candidates are validated in is the
@@ -17,25 +18,43 @@ export function changedLines(diff: string): number {
 }
 
 /**
- * Validated patches best first: those without a shape a reviewer would object to (see
- * patch-shape.ts), then suspiciousness x prior (the score), then smaller edits, then the
- * model's likelihood as the last word between otherwise equal patches. Each says why.
+ * Validated patches best first:
+ * 1. those without a shape a reviewer would object to (patch-shape.ts: a parameter or loop
+ *    variable left unused, a new literal special-cased) before those with one, fewer first
+ *    (patches that silence the tests are never shown at all: silencing.ts);
+ * 2. with the model's likelihood (when the model scored any of them), the search's prior key
+ *    (search/prior.ts: log suspiciousness + weighted log kind-of-edit prior + weighted mean
+ *    log-probability per token under the model, weights fitted on dev data; a model sample's
+ *    kind is a sample); without it, suspiciousness x prior (the score);
+ * 3. smaller edits;
+ * 4. the model's likelihood.
+ * Each says why.
  */
-export function rankValidated(patches: readonly ValidatedPatch[]): ValidatedPatch[] {
+export function rankValidated(patches: readonly ValidatedPatch[], weights: PriorWeights = PRIOR_WEIGHTS): ValidatedPatch[] {
   const likelihood = (p: ValidatedPatch): number => p.modelLogProb ?? Number.NEGATIVE_INFINITY;
   const objections = (p: ValidatedPatch): number => p.shape?.length ?? 0;
+  const scores = patches.map((p) => p.modelLogProb).filter((p): p is number => p !== undefined);
+  // A patch the model cannot score counts as a typical one (the others' median).
+  const fill = middle(scores);
+  const keys = new Map(patches.map((p) => [p, priorKey(p, p.modelLogProb ?? null, fill, weights)]));
+  const prior = (a: ValidatedPatch, b: ValidatedPatch): number => (scores.length > 0 ? keys.get(b)! - keys.get(a)! : byScore(a, b));
   return [...patches]
-    .sort(
-      (a, b) =>
-        objections(a) - objections(b) || byScore(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a),
-    )
-    .map((patch) => ({ ...patch, rankedBecause: rankReason(patch) }));
+    .sort((a, b) => objections(a) - objections(b) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
+    .map((patch) => ({ ...patch, rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null) }));
 }
 
-/** "prior x suspiciousness 0.42, 1 changed line, model log-prob -0.31; ranked down: leaves `n` unused". */
-function rankReason(patch: ValidatedPatch): string {
-  const parts = [`prior x suspiciousness ${patch.score.toPrecision(2)}`, `${changedLines(patch.diff)} changed lines`];
-  if (patch.modelLogProb !== undefined) parts.push(`model log-prob ${patch.modelLogProb.toFixed(2)}`);
-  const reason = parts.join(', ');
+/**
+ * "prior x suspiciousness 0.42, 1 changed line"; with the model "model log-prob -0.31 with prior x
+ * suspiciousness 0.42 (key -2.10), 1 changed line"; "; ranked down: leaves `n` unused".
+ */
+function rankReason(patch: ValidatedPatch, key: number | null): string {
+  const prior = `prior x suspiciousness ${patch.score.toPrecision(2)}`;
+  const lines = `${changedLines(patch.diff)} changed lines`;
+  let reason: string;
+  if (key === null) reason = [prior, lines, ...(patch.modelLogProb !== undefined ? [`model log-prob ${patch.modelLogProb.toFixed(2)}`] : [])].join(', ');
+  else {
+    const model = patch.modelLogProb !== undefined ? `model log-prob ${patch.modelLogProb.toFixed(2)}` : 'no model log-prob (counted as typical)';
+    reason = `${model} with ${patch.source === 'model' ? `suspect weight x sample probability ${patch.score.toPrecision(2)}` : prior} (key ${key.toFixed(2)}), ${lines}`;
+  }
   return patch.shape?.length ? `${reason}; ranked down: ${patch.shape.join('; ')}` : reason;
 }

@@ -143,6 +143,12 @@ export interface Candidate {
   summary: string;
   /** Prior for ordering: suspiciousness x edit-kind prior, or model likelihood. Higher first. */
   score: number;
+  /**
+   * Template candidates: the part of score that is the kind of edit (its prior x plausibility;
+   * for two edits both, with the discount of edits on different lines); the rest of score is
+   * how suspicious the edited lines are. Model samples have none.
+   */
+  familyPrior?: number;
   /** Mean log-probability per token under the model, when scored. */
   modelLogProb?: number;
 }
@@ -173,6 +179,8 @@ export interface ValidatedPatch extends Candidate {
   rankedBecause?: string;
   /** Why it is a fix, in the tests' own terms (from its clean re-check); see explain.ts. */
   explanation?: FixExplanation;
+  /** Its place in the order the search took candidates to validate (1: the first). */
+  searchRank?: number;
 }
 
 /** An originally failing test that a patch fixes. */
@@ -227,6 +235,24 @@ export interface SearchStats {
   byKind: Record<string, { validated: number; fixed: number }>;
   /** Partial fixes the search built further rounds on. */
   partialFixes: number;
+  /** The model prior's part in the order (absent without a model). */
+  prior?: PriorStats;
+}
+
+/** What the model prior did in a search (src/core/search/prior.ts). */
+export interface PriorStats {
+  /** Candidates the model scored, and those it cannot score (an edit it cannot write, an input over its length). */
+  scored: number;
+  unscoreable: number;
+  /** Candidates handed out before their scores came (in the stream's own order). */
+  handedUnscored: number;
+  /** Candidates handed out ahead of one that came earlier in the stream. */
+  reordered: number;
+  /** How long the first candidate of the single edits waited (the window's making and scoring), and all together. */
+  firstWaitMs: number | null;
+  waitedMs: number;
+  /** Wall time of the model's scoring, beside validation. */
+  scoringMs: number;
 }
 
 /**

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { UserError } from '../../src/core/errors';
-import { modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
-import { encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
+import { CandidateScorer, modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
+import { applyOutput, encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
 import { KeptModel } from '../../src/core/model/loader';
 import { defaultModelDir } from '../../src/core/resources';
 import { buildModelInput } from '../../src/core/skeleton';
@@ -88,6 +88,28 @@ describe('shipped patch model', function () {
     assert.equal(keys.size, candidates.length, 'deduplicated');
   });
 
+  it('includes the greedy output among the samples the product draws', async () => {
+    const prepared = await modelInputFor(model, source, 'search.py', suspect, undefined);
+    const [greedy] = await model.sample(prepared!.input, 1, { temperature: 0, topP: 1 });
+    // Draws that never pick the likeliest token: only the greedy row can give the greedy output.
+    const unlikely = { temperature: 5, topP: 1, random: () => 0.999999 };
+    const drawn = await model.sample(prepared!.input, 3, unlikely);
+    assert.ok(!drawn.some((output) => output.text === greedy!.text), 'the draws alone miss it');
+    const withGreedy = await model.sample(prepared!.input, 3, { ...unlikely, greedy: true });
+    const found = withGreedy.find((output) => output.text === greedy!.text);
+    assert.ok(found?.greedy, JSON.stringify(withGreedy));
+    assert.ok(Math.abs(found.logProb - greedy!.logProb) < 1e-4);
+    // The engine's sampler asks for it: the greedy edit is a candidate when it parses.
+    const candidates = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, temperature: 5, topP: 1, random: () => 0.999999 });
+    const greedyFunction = applyOutput(greedy!.text, prepared!.oldFunction, model.format);
+    const greedyCandidate = candidates.find((c) => c.summary.startsWith('model (greedy)'));
+    if (greedyFunction !== null && (await parsesCleanly(source.replace(prepared!.oldFunction, greedyFunction))) && greedyFunction !== prepared!.oldFunction) {
+      assert.ok(greedyCandidate, candidates.map((c) => c.summary).join('\n'));
+      assert.equal(greedyCandidate.newFunctionText.replace(/\n?$/, '\n'), greedyFunction);
+    }
+    assert.equal((await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, greedy: false, ...unlikely })).some((c) => c.summary.startsWith('model (greedy)')), false);
+  });
+
   it('scores a plausible fix above garbage, teacher-forced', async () => {
     const oldFunction = source.split('\n').slice(3, 13).join('\n') + '\n';
     const fixed = oldFunction.replace('items[mid] <= target', 'items[mid] < target');
@@ -162,6 +184,83 @@ describe('shipped patch model', function () {
     assert.ok(checked > 50, `${checked} inputs`);
   });
 
+  describe('batched scoring', () => {
+    const oldFunction = source.split('\n').slice(3, 13).join('\n') + '\n';
+    const edit = (from: string, to: string): string => targetText(oldFunction, oldFunction.replace(from, to), model.format)!;
+    let input: Awaited<ReturnType<typeof buildModelInput>>;
+    let outputs: string[];
+
+    before(async () => {
+      input = await buildModelInput({
+        source,
+        file: 'search.py',
+        focal: { function: suspect.function, startLine: 4, endLine: 13 },
+        tokenBudget: 300,
+        countTokens: (text) => model.countTokens(text),
+      });
+      // Edits of different lengths, so a batch pads its shorter rows.
+      outputs = [
+        edit('items[mid] <= target', 'items[mid] < target'),
+        edit('lo = mid + 1', 'lo = mid'),
+        edit('        else:\n            hi = mid\n', ''),
+        edit('lo, hi = 0, len(items)', 'lo, hi = 0, len(items) - 1'),
+        edit('    return lo\n', '    return hi\n'),
+        edit('mid = (lo + hi) // 2', 'mid = (lo + hi) // 2 + 1 if lo < hi - 1 else lo'),
+        edit('        if items[mid] <= target:', ') ]] lambda ::: 0x0x0x while ((('),
+      ];
+    });
+
+    it('gives each output of a batch the score it gets alone, and the score of its greedy decode', async () => {
+      const batched = await model.scoreMany(input, outputs, { batchRows: 4 });
+      for (const [i, output] of outputs.entries()) {
+        const alone = await model.score(input, output);
+        assert.ok(alone !== null && batched[i] !== null && batched[i] !== undefined, output);
+        assert.ok(Math.abs(batched[i]! - alone) < 1e-4, `${output}: batched ${batched[i]} vs alone ${alone}`);
+      }
+      // An independent path: the greedy decode's log-probability, summed step by step with the KV cache.
+      const [greedy] = await model.sample(input, 1, { temperature: 0, topP: 1 });
+      const scored = await model.score(input, greedy!.text);
+      assert.ok(scored !== null && Math.abs(scored - greedy!.logProb) < 1e-3, `teacher-forced ${scored} vs decoded ${greedy!.logProb}`);
+    });
+
+    it('gives null to an output it cannot score, and the others their own scores', async () => {
+      const long = edit('        if items[mid] <= target:', `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`);
+      const lateLine = '<L40><L41>    return lo';
+      const mixed = [outputs[0]!, long, outputs[1]!, lateLine, outputs[2]!];
+      const scores = await model.scoreMany(input, mixed, { batchRows: 2 });
+      assert.equal(scores[1], null, 'longer than the model writes');
+      assert.equal(scores[3], null, 'a line marker the model never learned');
+      const alone = await model.scoreMany(input, [outputs[0]!, outputs[1]!, outputs[2]!]);
+      assert.deepEqual([scores[0], scores[2], scores[4]].map((s) => s!.toFixed(5)), alone.map((s) => s!.toFixed(5)));
+    });
+
+    it('scores nothing of an input longer than the encoder reads', async () => {
+      const padding = Array.from({ length: 200 }, (_, i) => `CONSTANT_${i} = ${i}`).join('\n');
+      const overlong = { ...input, skeleton: `${padding}\n${input.skeleton}` };
+      assert.ok(model.countTokens(encoderText(overlong, model.format)) > model.format.maxSourceTokens);
+      assert.deepEqual(await model.scoreMany(overlong, outputs.slice(0, 2)), [null, null]);
+      assert.notEqual((await model.scoreMany(input, outputs.slice(0, 1)))[0], null);
+    });
+
+    it("scores candidates of several functions, each against its own function's input", async () => {
+      const make = (startLine: number, endLine: number, newFunctionText: string, newFileText: string): Candidate => ({
+        kind: 'candidate', file: 'search.py', function: '', startLine, endLine, newFunctionText, newFileText,
+        diff: '', source: 'template', editKind: 'k', summary: newFunctionText, score: 1,
+      });
+      const first = make(9, 9, '        if items[mid] < target:', source.replace('items[mid] <= target', 'items[mid] < target'));
+      const second = make(17, 17, '    return len(items) + find_first_at_least(items, target)', source.replace('len(items) - find', 'len(items) + find'));
+      const outside = make(1, 1, '"""Searching."""', source);
+      const scorer = new CandidateScorer(model, readSource, []);
+      const [a, b, c] = await scorer.score([first, second, outside]);
+      assert.equal(c, null, 'no enclosing function');
+      assert.ok(a !== null && a !== undefined && b !== null && b !== undefined);
+      assert.ok(Math.abs(a - (await model.score(input, outputs[0]!))!) < 1e-4);
+      const caller = await modelInputFor(model, source, 'search.py', { function: 'count_at_least', startLine: 16, endLine: 17 }, undefined);
+      const callerTarget = targetText(caller!.oldFunction, caller!.oldFunction.replace('len(items) - find', 'len(items) + find'), model.format)!;
+      assert.ok(Math.abs(b - (await model.score(caller!.input, callerTarget))!) < 1e-4);
+    });
+  });
+
   it('sets modelLogProb on template candidates', async () => {
     const newFunctionText = '        if items[mid] < target:';
     const template: Candidate = {
@@ -172,7 +271,7 @@ describe('shipped patch model', function () {
     // Beside an edit longer than the model can write, which gets no likelihood and costs the other none.
     const longLine = `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`;
     const long: Candidate = { ...template, newFunctionText: longLine, newFileText: source.replace('        if items[mid] <= target:', longLine) };
-    const [scored, unscored] = await scoreCandidates(model, [template, long], readSource, undefined);
+    const [scored, unscored] = await scoreCandidates(model, [template, long], readSource, []);
     assert.ok(scored!.modelLogProb !== undefined && scored!.modelLogProb < 0 && Number.isFinite(scored!.modelLogProb));
     assert.equal(scored!.score, 0.5);
     assert.equal(unscored!.modelLogProb, undefined);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyOutput, encoderText, fitsFormat, MARKER_TOKENS, markedLines, skeletonBudget, targetText, type ModelFormat } from '../../src/core/model/format';
+import { applyOutput, encoderText, fitsFormat, MARKER_TOKENS, markedLines, skeletonBudget, targetText, withinTrainedLines, type ModelFormat } from '../../src/core/model/format';
 import type { ModelInput } from '../../src/core/types';
 
 const lineEdit: ModelFormat = { output: 'line-edit', useTrace: false, maxSourceTokens: 320, maxTargetTokens: 64 };
@@ -39,6 +39,16 @@ describe('model format', () => {
     }
     assert.equal(targetText(buggy, inserted, lineEdit), '<L4><L4>        print(mid)');
     assert.equal(targetText(buggy, deleted, lineEdit), '<L3><L4>');
+  });
+
+  it('knows which edits name only the line markers a model learned', () => {
+    const learned = { ...lineEdit, maxFunctionLines: 32 };
+    assert.equal(withinTrainedLines('<L4><L5>        if x:', learned), true);
+    assert.equal(withinTrainedLines('<L32><L32>        pass', learned), true, 'an insertion after the last of 32 lines');
+    assert.equal(withinTrainedLines('<L30><L33>', learned), false, 'the end marker counts too');
+    assert.equal(withinTrainedLines('<L40><L41>    return x', learned), false);
+    assert.equal(withinTrainedLines('<L40><L41>    return x', lineEdit), true, 'a model that does not say learned them all');
+    assert.equal(withinTrainedLines('<L40><L41>    return x', { ...wholeFunction, maxFunctionLines: 32 }), true, 'no markers in the paper format');
   });
 
   it('rejects malformed edits', () => {

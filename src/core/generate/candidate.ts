@@ -22,6 +22,8 @@ export interface CandidateArgs {
   editKind: string;
   summary: string;
   score: number;
+  /** The kind-of-edit part of score (template edits). */
+  familyPrior?: number;
   modelLogProb?: number;
 }
 
@@ -184,6 +186,7 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
     editKind: args.editKind,
     summary: args.summary,
     score: args.score,
+    ...(args.familyPrior !== undefined ? { familyPrior: args.familyPrior } : {}),
     ...(args.modelLogProb !== undefined ? { modelLogProb: args.modelLogProb } : {}),
   };
 }

@@ -1,9 +1,10 @@
-import type { Candidate, Failure, Suspect } from '../types';
+import type { Candidate, Failure, ModelInput, Suspect } from '../types';
 import { commonEnds } from '../common-ends';
 import { throwIfAborted } from '../errors';
+import { failureFor } from '../localize';
 import { applyOutput, fitsFormat, skeletonBudget, targetText, type PatchModel } from '../model';
 import { buildModelInput } from '../skeleton';
-import { listFunctions } from '../syntax/functions';
+import { listFunctions, type FunctionInfo } from '../syntax/functions';
 import { dedupeCandidates, makeCandidate } from './candidate';
 
 // The neural half of candidate generation: sample edits for each suspect from the patch model,
@@ -12,7 +13,12 @@ import { dedupeCandidates, makeCandidate } from './candidate';
 type ReadSource = (file: string) => Promise<string | null>;
 
 export interface ModelCandidateOptions {
+  /** Sampled outputs per suspect; the greedy output comes on top (one more row of the same batch). */
   samplesPerSuspect: number;
+  /** Also the greedy decode (default true): the model's single most likely edit, which sampling may miss. */
+  greedy?: boolean;
+  /** Uniform draws in [0, 1) for sampling; default Math.random. */
+  random?: () => number;
   /** Sampling temperature; default 0.8. */
   temperature?: number;
   /** Nucleus size; default 0.95. */
@@ -63,7 +69,7 @@ function changedLines(oldFunction: string, newFunction: string, startLine: numbe
   return last === first ? `rewrite line ${first}` : `rewrite lines ${first}-${last}`;
 }
 
-/** Candidates sampled from the model for each suspect, deduplicated, parseable, best first. */
+/** Candidates sampled from the model for each suspect (and its greedy output), deduplicated, parseable, best first. */
 export async function modelCandidates(
   model: PatchModel,
   suspects: Suspect[],
@@ -83,6 +89,8 @@ export async function modelCandidates(
     const outputs = await model.sample(prepared.input, options.samplesPerSuspect, {
       temperature: options.temperature ?? DEFAULT_TEMPERATURE,
       topP: options.topP ?? DEFAULT_TOP_P,
+      greedy: options.greedy ?? true,
+      ...(options.random ? { random: options.random } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // The model's probability, weighted like template priors by how suspicious the function is.
@@ -99,7 +107,7 @@ export async function modelCandidates(
         function: suspect.function,
         origin: 'model',
         editKind: 'model-sample',
-        summary: `model: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
+        summary: `model${output.greedy ? ' (greedy)' : ''}: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
         score: weight * Math.exp(output.logProb),
         modelLogProb: output.logProb,
       });
@@ -109,41 +117,120 @@ export async function modelCandidates(
   return dedupeCandidates(candidates);
 }
 
-/**
- * The candidates with modelLogProb set (teacher-forced, per token) where the model can express
- * their edit (within its output length): each is read as an edit of its innermost enclosing
- * function.
- */
-export async function scoreCandidates(
-  model: PatchModel,
-  candidates: Candidate[],
-  readSource: ReadSource,
-  failure: Failure | undefined,
-  options: { signal?: AbortSignal } = {},
-): Promise<Candidate[]> {
-  const sources = new Map<string, string | null>();
-  const scored: Candidate[] = [];
-  for (const candidate of candidates) {
-    throwIfAborted(options.signal);
-    if (!sources.has(candidate.file)) sources.set(candidate.file, await readSource(candidate.file));
-    const source = sources.get(candidate.file);
-    const logProb = source ? await scoreOne(model, candidate, source, failure) : null;
-    scored.push(logProb === null ? candidate : { ...candidate, modelLogProb: logProb });
-  }
-  return scored;
+interface ScoredFile {
+  source: string;
+  functions: FunctionInfo[];
 }
 
-async function scoreOne(model: PatchModel, candidate: Candidate, source: string, failure: Failure | undefined): Promise<number | null> {
-  const enclosing = (await listFunctions(source))
-    .filter((fn) => fn.startLine <= candidate.startLine && candidate.endLine <= fn.endLine)
-    .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
-  if (!enclosing) return null;
-  const prepared = await modelInputFor(model, source, candidate.file, { function: enclosing.qualname, ...enclosing }, failure);
-  if (!prepared) return null;
-  const lines = prepared.oldFunction.split('\n');
-  const from = candidate.startLine - enclosing.startLine;
-  const to = candidate.endLine - enclosing.startLine + 1;
-  const newFunction = [...lines.slice(0, from), candidate.newFunctionText.replace(/\r?\n$/, ''), ...lines.slice(to)].join('\n');
-  const target = targetText(prepared.oldFunction, newFunction, model.format);
-  return target === null ? null : model.score(prepared.input, target);
+interface Prepared {
+  input: ModelInput;
+  oldFunction: string;
+  fn: FunctionInfo;
+}
+
+/**
+ * The model's likelihood of candidates' edits, as the sampler would have written them: each
+ * candidate is read as an edit of its innermost enclosing function, with the model input the
+ * sampler builds for that function (skeleton, and the trace of the failure that runs through
+ * it), and its edit in the model's output format (targetText). Files are parsed and inputs
+ * built once per function, and all the candidates of one function are scored in one call
+ * (one encoder pass, the decoder in batches). A candidate the model cannot score (no enclosing
+ * function, a function the format cannot edit, an edit longer than the model writes or at lines
+ * it never learned, an input over its length) gets null; the others keep theirs.
+ */
+export class CandidateScorer {
+  private readonly files = new Map<string, Promise<ScoredFile | null>>();
+  private readonly inputs = new Map<string, Promise<Prepared | null>>();
+
+  constructor(
+    readonly model: PatchModel,
+    private readonly readSource: ReadSource,
+    private readonly failures: readonly Failure[],
+  ) {}
+
+  /** Mean log-probability per token of each candidate's edit (null where the model cannot say), in order. */
+  async score(candidates: readonly Candidate[], options: { signal?: AbortSignal; batchRows?: number } = {}): Promise<(number | null)[]> {
+    const scores: (number | null)[] = candidates.map(() => null);
+    const groups = new Map<Prepared, { indexes: number[]; targets: string[] }>();
+    for (const [index, candidate] of candidates.entries()) {
+      throwIfAborted(options.signal);
+      const prepared = await this.inputFor(candidate);
+      if (!prepared) continue;
+      const target = this.targetOf(prepared, candidate);
+      if (target === null) continue;
+      let group = groups.get(prepared);
+      if (!group) groups.set(prepared, (group = { indexes: [], targets: [] }));
+      group.indexes.push(index);
+      group.targets.push(target);
+    }
+    for (const [prepared, group] of groups) {
+      const groupScores = await this.model.scoreMany(prepared.input, group.targets, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.batchRows ? { batchRows: options.batchRows } : {}),
+      });
+      group.indexes.forEach((index, i) => (scores[index] = groupScores[i] ?? null));
+    }
+    return scores;
+  }
+
+  private file(file: string): Promise<ScoredFile | null> {
+    let entry = this.files.get(file);
+    if (!entry) {
+      entry = (async () => {
+        const source = await this.readSource(file);
+        return source === null ? null : { source, functions: await listFunctions(source) };
+      })();
+      this.files.set(file, entry);
+    }
+    return entry;
+  }
+
+  private async inputFor(candidate: Candidate): Promise<Prepared | null> {
+    const scored = await this.file(candidate.file);
+    if (!scored) return null;
+    const fn = scored.functions
+      .filter((f) => f.startLine <= candidate.startLine && candidate.endLine <= f.endLine)
+      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+    if (!fn) return null;
+    const key = `${candidate.file}\0${fn.startLine}\0${fn.endLine}`;
+    let prepared = this.inputs.get(key);
+    if (!prepared) {
+      prepared = (async () => {
+        const failure = failureFor({ file: candidate.file, startLine: fn.startLine, endLine: fn.endLine }, this.failures);
+        const made = await modelInputFor(this.model, scored.source, candidate.file, { function: fn.qualname, ...fn }, failure);
+        return made ? { ...made, fn } : null;
+      })();
+      this.inputs.set(key, prepared);
+    }
+    return prepared;
+  }
+
+  private targetOf({ oldFunction, fn }: Prepared, candidate: Candidate): string | null {
+    const lines = oldFunction.split('\n');
+    const from = candidate.startLine - fn.startLine;
+    const to = candidate.endLine - fn.startLine + 1;
+    const newFunction = [...lines.slice(0, from), candidate.newFunctionText.replace(/\r?\n$/, ''), ...lines.slice(to)].join('\n');
+    return targetText(oldFunction, newFunction, this.model.format);
+  }
+}
+
+/**
+ * The candidates with modelLogProb set (teacher-forced, per token) where the model can express
+ * their edit (CandidateScorer); those that have one keep it.
+ */
+export async function scoreCandidates<C extends Candidate>(
+  model: PatchModel,
+  candidates: readonly C[],
+  readSource: ReadSource,
+  failures: readonly Failure[],
+  options: { signal?: AbortSignal; scorer?: CandidateScorer } = {},
+): Promise<C[]> {
+  const scorer = options.scorer ?? new CandidateScorer(model, readSource, failures);
+  const unscored = candidates.filter((candidate) => candidate.modelLogProb === undefined);
+  const scores = await scorer.score(unscored, options.signal ? { signal: options.signal } : {});
+  const byCandidate = new Map(unscored.map((candidate, i) => [candidate, scores[i] ?? null]));
+  return candidates.map((candidate) => {
+    const logProb = byCandidate.get(candidate);
+    return logProb === undefined || logProb === null ? candidate : { ...candidate, modelLogProb: logProb };
+  });
 }

@@ -168,7 +168,7 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
 }
 
 /** The failure to show beside a suspect: the first whose trace runs through it, else the first. */
-export function failureFor(suspect: Suspect, failures: readonly Failure[]): Failure | undefined {
+export function failureFor(suspect: Pick<Suspect, 'file' | 'startLine' | 'endLine'>, failures: readonly Failure[]): Failure | undefined {
   const through = failures.find((failure) =>
     failure.frames.some(
       (frame) => frame.file === suspect.file && suspect.startLine <= frame.line && frame.line <= suspect.endLine,

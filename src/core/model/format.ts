@@ -101,6 +101,19 @@ export function targetText(oldFunction: string, newFunction: string, format: Mod
 
 const EDIT_HEADER = /^<L(\d+)><L(\d+)>/;
 
+/**
+ * Whether the model can be asked how likely this decoder text is: a line edit must name only
+ * markers it learned (<L0>..<L{markedLines}>, the last for an insertion after the last line).
+ * Lengths are the model's to check (they are tokens).
+ */
+export function withinTrainedLines(output: string, format: ModelFormat): boolean {
+  if (format.output !== 'line-edit') return true;
+  const header = EDIT_HEADER.exec(output);
+  if (!header) return true;
+  const limit = markedLines(format);
+  return Number(header[1]) <= limit && Number(header[2]) <= limit;
+}
+
 /** The new function text an output stands for; null when the output is malformed. */
 export function applyOutput(output: string, oldFunction: string, format: ModelFormat): string | null {
   if (format.output === 'function') return output.trim() === '' ? null : output.replace(/\n?$/, '\n');

@@ -3,15 +3,19 @@ import * as path from 'node:path';
 import type { InferenceSession as Session, Tensor as OrtTensor } from 'onnxruntime-node';
 import { CanceledError, UserError } from '../errors';
 import type { ModelInput } from '../types';
-import { encoderText, PAPER_FORMAT, type ModelFormat } from './format';
-import { chooseToken, logSoftmax } from './sampling';
+import { encoderText, PAPER_FORMAT, withinTrainedLines, type ModelFormat } from './format';
+import { chooseToken, logProbAt, logSoftmax } from './sampling';
 import { loadTokenizer, type Tokenizer } from './tokenizer';
 
-export { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, type ModelFormat } from './format';
+export { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, withinTrainedLines, type ModelFormat } from './format';
 
 // A seq2seq patch model in the transformers.js "bart" folder layout, run with onnxruntime-node
-// directly: one encoder pass per input, then batched sampling of n outputs with the decoder's
-// KV cache (the merged decoder's use_cache_branch selects cached cross-attention keys).
+// directly: one encoder pass per input (the last few inputs' encodings are kept, since the
+// sampler and the scorer read the same ones), then batched sampling of n outputs with the
+// decoder's KV cache (the merged decoder's use_cache_branch selects cached cross-attention
+// keys), or batched teacher-forced scoring of many outputs of one input: the cross-attention
+// keys are projected once per input and shared by every row, the rows are right-padded (the
+// decoder is causal, so padding after a row's end changes none of its logits).
 
 export type Device = 'cpu' | 'cuda' | 'webgpu';
 
@@ -19,8 +23,23 @@ export interface SampleOptions {
   /** 0 decodes greedily (n is then 1). */
   temperature: number;
   topP: number;
+  /** Also decode the greedy output, as one more row of the same batch (with temperature > 0). */
+  greedy?: boolean;
+  /** Uniform draws in [0, 1) for sampling; default Math.random. */
+  random?: () => number;
   signal?: AbortSignal;
 }
+
+export interface ScoreOptions {
+  /** Most rows of one decoder run (default SCORE_BATCH_ROWS). */
+  batchRows?: number;
+  signal?: AbortSignal;
+}
+
+/** Rows of one scoring run: measured by bench/prior-speed.ts (int8, CPU, 2 cores). */
+export const SCORE_BATCH_ROWS = 16;
+/** Encoded inputs kept (per input: the encoder output and the cross-attention keys, ~0.3 MB). */
+const ENCODED_KEPT = 8;
 
 export interface PatchModel {
   name: string;
@@ -29,13 +48,24 @@ export interface PatchModel {
   /** How this model reads inputs and writes outputs. */
   format: ModelFormat;
   countTokens(text: string): number;
-  /** Up to n distinct outputs, each with its mean log-probability per token (temperature 1). */
-  sample(input: ModelInput, n: number, options: SampleOptions): Promise<{ text: string; logProb: number }[]>;
+  /**
+   * Up to n distinct outputs (n + 1 draws with `greedy`), each with its mean log-probability
+   * per token (temperature 1), best first; `greedy` marks the greedy decode's output.
+   */
+  sample(input: ModelInput, n: number, options: SampleOptions): Promise<{ text: string; logProb: number; greedy?: true }[]>;
   /**
    * Teacher-forced mean log-probability per token of outputText, end token included; null
-   * when outputText is longer than the model can write (it would never sample it).
+   * when the model cannot say (see scoreMany).
    */
   score(input: ModelInput, outputText: string): Promise<number | null>;
+  /**
+   * score for many outputs of one input: one encoder pass (kept for the next call with the
+   * same input), the decoder in batches. Null for each output the model cannot score rather
+   * than a wrong number: longer than it can write, an edit at a line marker it never learned,
+   * or every output when the input itself is over the encoder's length (it would be cut).
+   * One output's null costs the others nothing.
+   */
+  scoreMany(input: ModelInput, outputTexts: readonly string[], options?: ScoreOptions): Promise<(number | null)[]>;
   dispose(): Promise<void>;
 }
 
@@ -47,6 +77,7 @@ interface BartConfig {
   decoder_attention_heads?: number;
   eos_token_id?: number;
   decoder_start_token_id?: number;
+  pad_token_id?: number;
   max_position_embeddings?: number;
   deepdebug?: Partial<ModelFormat>;
 }
@@ -155,6 +186,7 @@ export async function loadPatchModel(dir: string, options: { device: 'auto' | 'c
     headDim: config.d_model / heads,
     eos: config.eos_token_id,
     start: config.decoder_start_token_id ?? config.eos_token_id,
+    pad: config.pad_token_id ?? config.eos_token_id,
   });
 }
 
@@ -164,16 +196,25 @@ interface Shape {
   headDim: number;
   eos: number;
   start: number;
+  pad: number;
 }
 
 interface Encoded {
-  text: string;
   ids: number[];
+  /** The input had more tokens than the encoder takes: ids were cut (sampling reads them; scoring does not). */
+  overBudget: boolean;
   hidden: OrtTensor;
+  /** Cross-attention keys and values per layer, [1, heads, length, headDim], projected once. */
+  cross?: Promise<OrtTensor[]>;
 }
 
+type Feeds = Record<string, OrtTensor>;
+
 class OnnxPatchModel implements PatchModel {
-  private lastEncoded: Encoded | null = null;
+  /** Encoded inputs by encoder text, least recently used first. */
+  private readonly encoded = new Map<string, Promise<Encoded>>();
+  /** The scoring feeds that depend only on the input and the batch size, for the last input scored. */
+  private tiled: { encoded: Encoded; byRows: Map<number, Feeds> } | null = null;
 
   constructor(
     private readonly ort: Ort,
@@ -194,35 +235,52 @@ class OnnxPatchModel implements PatchModel {
     return new this.ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
   }
 
-  /** Encoder output for an input; the last one is kept since sample and score share inputs. */
-  private async encode(input: ModelInput): Promise<Encoded> {
+  /** Encoder output for an input, kept for the next ENCODED_KEPT inputs: the sampler and the scorer share them. */
+  private encode(input: ModelInput): Promise<Encoded> {
     const text = encoderText(input, this.format);
-    if (this.lastEncoded?.text === text) return this.lastEncoded;
+    const kept = this.encoded.get(text);
+    if (kept) {
+      this.encoded.delete(text);
+      this.encoded.set(text, kept);
+      return kept;
+    }
+    const encoding = this.runEncoder(text);
+    this.encoded.set(text, encoding);
+    encoding.catch(() => this.encoded.get(text) === encoding && this.encoded.delete(text));
+    while (this.encoded.size > ENCODED_KEPT) this.encoded.delete(this.encoded.keys().next().value!);
+    return encoding;
+  }
+
+  private async runEncoder(text: string): Promise<Encoded> {
     let ids = this.tokenizer.encodeSource(text);
-    if (ids.length > this.format.maxSourceTokens) ids = [...ids.slice(0, this.format.maxSourceTokens - 1), this.shape.eos];
+    const overBudget = ids.length > this.format.maxSourceTokens;
+    if (overBudget) ids = [...ids.slice(0, this.format.maxSourceTokens - 1), this.shape.eos];
     const result = await this.encoder.run({
       input_ids: this.int64(ids, [1, ids.length]),
       attention_mask: this.int64(ids.map(() => 1), [1, ids.length]),
     });
-    this.lastEncoded = { text, ids, hidden: result['last_hidden_state']! };
-    return this.lastEncoded;
+    return { ids, overBudget, hidden: result['last_hidden_state']! };
+  }
+
+  private emptyPast(batch: number): OrtTensor {
+    return new this.ort.Tensor('float32', new Float32Array(0), [batch, this.shape.heads, 0, this.shape.headDim]);
   }
 
   /** Inputs of the first decoder step for `batch` copies of one encoded input. */
-  private firstStepFeeds(encoded: Encoded, batch: number, tokens: number[][]): Record<string, OrtTensor> {
-    const { layers, heads, headDim } = this.shape;
+  private firstStepFeeds(encoded: Encoded, batch: number, tokens: number[][]): Feeds {
+    const { layers } = this.shape;
     const hidden = encoded.hidden;
     const [, length, width] = hidden.dims as [number, number, number];
     const source = hidden.data as Float32Array;
     const tiled = new Float32Array(batch * source.length);
     for (let b = 0; b < batch; b++) tiled.set(source, b * source.length);
-    const feeds: Record<string, OrtTensor> = {
+    const feeds: Feeds = {
       input_ids: this.int64(tokens.flat(), [batch, tokens[0]!.length]),
       encoder_attention_mask: this.int64(new Array<number>(batch * length).fill(1), [batch, length]),
       encoder_hidden_states: new this.ort.Tensor('float32', tiled, [batch, length, width]),
       use_cache_branch: new this.ort.Tensor('bool', Uint8Array.from([0]), [1]),
     };
-    const empty = new this.ort.Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]);
+    const empty = this.emptyPast(batch);
     for (let i = 0; i < layers; i++) {
       for (const part of ['decoder', 'encoder']) {
         feeds[`past_key_values.${i}.${part}.key`] = empty;
@@ -232,8 +290,9 @@ class OnnxPatchModel implements PatchModel {
     return feeds;
   }
 
-  async sample(input: ModelInput, n: number, options: SampleOptions): Promise<{ text: string; logProb: number }[]> {
-    const batch = options.temperature <= 0 ? 1 : Math.max(1, n);
+  async sample(input: ModelInput, n: number, options: SampleOptions): Promise<{ text: string; logProb: number; greedy?: true }[]> {
+    const greedyRow = options.temperature <= 0 || options.greedy === true;
+    const batch = options.temperature <= 0 ? 1 : Math.max(1, n) + (options.greedy ? 1 : 0);
     const encoded = await this.encode(input);
     const { layers, eos, start } = this.shape;
     const feeds = this.firstStepFeeds(encoded, batch, Array.from({ length: batch }, () => [start]));
@@ -255,7 +314,8 @@ class OnnxPatchModel implements PatchModel {
         }
         const row = data.subarray((b * steps + steps - 1) * vocab, (b * steps + steps) * vocab);
         const logp = logSoftmax(row);
-        const token = chooseToken(logp, options.temperature, options.topP);
+        // Row 0 is the greedy decode when asked for.
+        const token = chooseToken(logp, greedyRow && b === 0 ? 0 : options.temperature, options.topP, options.random);
         logProbs[b]! += logp[token]!;
         next.push(token);
         if (token === eos) done[b] = true;
@@ -271,34 +331,131 @@ class OnnxPatchModel implements PatchModel {
         }
       }
     }
-    const best = new Map<string, number>();
+    const best = new Map<string, { logProb: number; greedy: boolean }>();
     for (let b = 0; b < batch; b++) {
       if (!done[b]) continue; // ran out of length: a truncated output is no patch
       const text = this.tokenizer.decode(outputs[b]!);
       const logProb = logProbs[b]! / (outputs[b]!.length + 1);
-      if (!best.has(text) || best.get(text)! < logProb) best.set(text, logProb);
+      const greedy = options.greedy === true && b === 0;
+      const seen = best.get(text);
+      best.set(text, { logProb: seen ? Math.max(seen.logProb, logProb) : logProb, greedy: greedy || (seen?.greedy ?? false) });
     }
-    return [...best].map(([text, logProb]) => ({ text, logProb })).sort((a, b) => b.logProb - a.logProb);
+    return [...best]
+      .map(([text, { logProb, greedy }]) => ({ text, logProb, ...(greedy ? { greedy: true as const } : {}) }))
+      .sort((a, b) => b.logProb - a.logProb);
   }
 
   async score(input: ModelInput, outputText: string): Promise<number | null> {
-    const target = [...this.tokenizer.encodeTarget(outputText), this.shape.eos];
-    if (target.length > this.format.maxTargetTokens) return null;
+    return (await this.scoreMany(input, [outputText]))[0] ?? null;
+  }
+
+  async scoreMany(input: ModelInput, outputTexts: readonly string[], options: ScoreOptions = {}): Promise<(number | null)[]> {
+    const scores: (number | null)[] = outputTexts.map(() => null);
+    const rows: Array<{ index: number; target: number[] }> = [];
+    for (const [index, text] of outputTexts.entries()) {
+      if (!withinTrainedLines(text, this.format)) continue;
+      const target = [...this.tokenizer.encodeTarget(text), this.shape.eos];
+      // With the start token, longer than any output the model was trained on (training drops
+      // fixes of over maxTargetTokens - 2 tokens, models/training/make_inputs.mjs).
+      if (target.length + 1 <= this.format.maxTargetTokens) rows.push({ index, target });
+    }
+    if (rows.length === 0) return scores;
     const encoded = await this.encode(input);
-    const tokens = [this.shape.start, ...target.slice(0, -1)];
-    const result = await this.decoder.run(this.firstStepFeeds(encoded, 1, [tokens]));
-    const logits = result['logits']!;
+    // The encoder would read a cut input: any number would be about another input.
+    if (encoded.overBudget) return scores;
+    // Longest first, so each batch pads its rows to about their own length.
+    rows.sort((a, b) => b.target.length - a.target.length);
+    const most = Math.max(1, options.batchRows ?? SCORE_BATCH_ROWS);
+    for (let first = 0; first < rows.length; first += most) {
+      if (options.signal?.aborted) throw new CanceledError();
+      const batch = rows.slice(first, first + most);
+      const batchScores = await this.scoreRows(encoded, batch.map((row) => row.target));
+      batch.forEach((row, i) => (scores[row.index] = batchScores[i] ?? null));
+    }
+    return scores;
+  }
+
+  /** Mean log-probability per token of each target row; a batch the runtime refuses is retried row by row, and a row it refuses alone is null. */
+  private async scoreRows(encoded: Encoded, targets: number[][]): Promise<(number | null)[]> {
+    try {
+      return await this.runScoreBatch(encoded, targets);
+    } catch {
+      if (targets.length === 1) return [null];
+      const scores: (number | null)[] = [];
+      for (const target of targets) scores.push((await this.scoreRows(encoded, [target]))[0] ?? null);
+      return scores;
+    }
+  }
+
+  private async runScoreBatch(encoded: Encoded, targets: number[][]): Promise<number[]> {
+    const { start, pad } = this.shape;
+    const rows = targets.length;
+    const steps = Math.max(...targets.map((target) => target.length));
+    const tokens: number[] = [];
+    for (const target of targets) {
+      // Teacher forcing: the decoder reads the start token and the target but its last token.
+      tokens.push(start, ...target.slice(0, -1), ...new Array<number>(steps - target.length).fill(pad));
+    }
+    const feeds: Feeds = { ...(await this.scoringFeeds(encoded, rows)), input_ids: this.int64(tokens, [rows, steps]) };
+    const logits = (await this.decoder.run(feeds))['logits']!;
     const vocab = logits.dims[2]!;
     const data = logits.data as Float32Array;
-    let total = 0;
-    for (let t = 0; t < target.length; t++) {
-      total += logSoftmax(data.subarray(t * vocab, (t + 1) * vocab))[target[t]!]!;
+    return targets.map((target, b) => {
+      let total = 0;
+      for (let t = 0; t < target.length; t++) {
+        const offset = (b * steps + t) * vocab;
+        total += logProbAt(data.subarray(offset, offset + vocab), target[t]!);
+      }
+      return total / target.length;
+    });
+  }
+
+  /** Cross-attention keys and values of an input, from one decoder step that projects them. */
+  private crossAttention(encoded: Encoded): Promise<OrtTensor[]> {
+    encoded.cross ??= (async () => {
+      const result = await this.decoder.run(this.firstStepFeeds(encoded, 1, [[this.shape.start]]));
+      const tensors: OrtTensor[] = [];
+      for (let i = 0; i < this.shape.layers; i++) {
+        tensors.push(result[`present.${i}.encoder.key`]!, result[`present.${i}.encoder.value`]!);
+      }
+      return tensors;
+    })();
+    return encoded.cross;
+  }
+
+  /** The feeds of a scoring run but its tokens: the input's cross-attention keys for `rows` rows (kept for the last input). */
+  private async scoringFeeds(encoded: Encoded, rows: number): Promise<Feeds> {
+    const cross = await this.crossAttention(encoded);
+    if (this.tiled?.encoded !== encoded) this.tiled = { encoded, byRows: new Map() };
+    const kept = this.tiled.byRows.get(rows);
+    if (kept) return kept;
+    const { layers, heads, headDim } = this.shape;
+    const length = cross[0]!.dims[2]!;
+    const width = (encoded.hidden.dims as number[])[2]!;
+    const feeds: Feeds = {
+      encoder_attention_mask: this.int64(new Array<number>(rows * length).fill(1), [rows, length]),
+      // Read only on the uncached branch: the keys come from past_key_values.*.encoder.
+      encoder_hidden_states: new this.ort.Tensor('float32', new Float32Array(rows * width), [rows, 1, width]),
+      use_cache_branch: new this.ort.Tensor('bool', Uint8Array.from([1]), [1]),
+    };
+    const empty = this.emptyPast(rows);
+    for (let i = 0; i < layers; i++) {
+      feeds[`past_key_values.${i}.decoder.key`] = empty;
+      feeds[`past_key_values.${i}.decoder.value`] = empty;
+      for (const [k, kind] of ['key', 'value'].entries()) {
+        const one = cross[2 * i + k]!.data as Float32Array;
+        const tiled = new Float32Array(rows * one.length);
+        for (let b = 0; b < rows; b++) tiled.set(one, b * one.length);
+        feeds[`past_key_values.${i}.encoder.${kind}`] = new this.ort.Tensor('float32', tiled, [rows, heads, length, headDim]);
+      }
     }
-    return total / target.length;
+    this.tiled.byRows.set(rows, feeds);
+    return feeds;
   }
 
   async dispose(): Promise<void> {
-    this.lastEncoded = null;
+    this.encoded.clear();
+    this.tiled = null;
     await this.encoder.release();
     await this.decoder.release();
   }

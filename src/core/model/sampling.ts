@@ -45,3 +45,12 @@ export function chooseToken(logProbs: ArrayLike<number>, temperature: number, to
   }
   return scaled[kept - 1]!.id;
 }
+
+/** log-softmax(logits)[token], without making the whole row. */
+export function logProbAt(logits: ArrayLike<number>, token: number): number {
+  let max = -Infinity;
+  for (let i = 0; i < logits.length; i++) if (logits[i]! > max) max = logits[i]!;
+  let sum = 0;
+  for (let i = 0; i < logits.length; i++) sum += Math.exp(logits[i]! - max);
+  return logits[token]! - max - Math.log(sum);
+}

@@ -23,6 +23,8 @@ export type Round = 'single' | 'model' | 'partial' | 'pair';
 export interface Taken {
   candidate: Candidate;
   round: Round;
+  /** Its place among the unique candidates handed out (1: the first). */
+  rank?: number;
 }
 
 /** Single edits per model sample while both have candidates. */
@@ -79,7 +81,7 @@ export class Frontier {
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       this.taken++;
-      return taken;
+      return { ...taken, rank: this.taken };
     }
   }
 

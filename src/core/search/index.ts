@@ -1,5 +1,5 @@
 import { describeError, isCanceled } from '../errors';
-import { modelCandidates } from '../generate/model-candidates';
+import { CandidateScorer, modelCandidates } from '../generate/model-candidates';
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { failureFor } from '../localize';
 import type { PatchModel } from '../model';
@@ -9,8 +9,9 @@ import { silencingOf } from '../silencing';
 import type { SourceFile } from '../sources';
 import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
 import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
-import { Frontier, type Round } from './frontier';
+import { Frontier, type CandidateSource, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
+import { PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
 import { RecheckQueue } from './recheck';
 
 // The anytime repair search: one loop that spends the whole budget. Single template edits
@@ -44,6 +45,8 @@ export interface SearchInput {
   sourceFile: (file: string) => Promise<SourceFile>;
   readSource: (file: string) => Promise<string | null>;
   model: PatchModel | null;
+  /** The model's likelihood of candidates (made from `model` when absent); it orders the template edits (search/prior.ts). */
+  scorer?: CandidateScorer;
   allowTestEdits: boolean;
   /** Absolute time (ms since the epoch) the search must end by. */
   deadline: number;
@@ -78,26 +81,46 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     failures: input.failures,
   });
   const model = input.model ? sampleModel(input.model, editable, input, () => frontier) : undefined;
-  const frontier: Frontier = new Frontier(singles, () => singles.pairs(), model);
+  const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
+  // The model's likelihood orders every template source within a window; without a model, the streams' own order.
+  const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
+  // Scores still on their way when the lanes end are stopped and awaited: the model outlives none of its runs.
+  const priorStop = new AbortController();
+  const priorSignal = hooks.signal ? AbortSignal.any([hooks.signal, priorStop.signal]) : priorStop.signal;
+  const scoring = new Set<Promise<unknown>>();
+  const prior: Prior | null = scorer
+    ? (candidates) => {
+        const scores = scorer.score(candidates, { signal: priorSignal });
+        const settled = scores.catch(() => undefined);
+        scoring.add(settled);
+        void settled.then(() => scoring.delete(settled));
+        return scores;
+      }
+    : null;
+  if (prior) stats.prior = priorStats();
+  // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
+  const ordered = (source: CandidateSource, first = false): CandidateSource =>
+    withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
+  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model);
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
   const patches: ValidatedPatch[] = [];
   const silenced: string[] = [];
   const rechecks = new RecheckQueue(pool, hooks.signal);
-  const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
   const closest: Close[] = [];
 
-  const onOutcome = async (outcome: ValidationOutcome, round: Round): Promise<boolean> => {
+  const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
     const { candidate } = outcome;
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
     kind.validated++;
     let shown = false;
     if (outcome.verdict === 'validated') {
-      const patch = await shownPatch(outcome, input.sourceFile);
-      if ('silencing' in patch) {
-        silenced.push(`${candidate.summary} (${patch.silencing})`);
+      const made = await shownPatch(outcome, input.sourceFile);
+      if ('silencing' in made) {
+        silenced.push(`${candidate.summary} (${made.silencing})`);
       } else {
+        const patch = { ...made, searchRank: rank };
         kind.fixed++;
         patches.push(patch);
         rechecks.add(patch, outcome);
@@ -108,7 +131,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       if (original !== null) {
         stats.partialFixes++;
         const weight = topScore > 0 ? candidate.score / topScore : 1;
-        frontier.addPartial(await templateStreamOn(candidate, original, weight, input.failures));
+        frontier.addPartial(ordered(await templateStreamOn(candidate, original, weight, input.failures)));
       }
     }
     if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenTests(outcome) });
@@ -131,6 +154,8 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     alternativesMs: ALTERNATIVES_WINDOW_MS,
     ...(hooks.signal ? { signal: hooks.signal } : {}),
   });
+  priorStop.abort();
+  await Promise.all([...scoring]);
   stats.endedBecause = lanes.endedBecause;
   return {
     patches,

@@ -19,7 +19,7 @@ export interface LaneOptions {
   /** Stop once this many candidates were taken. */
   maxCandidates: number;
   /** Called for every outcome, in completion order; returns whether it yields a patch to show. */
-  onOutcome: (outcome: ValidationOutcome, round: Round) => Promise<boolean>;
+  onOutcome: (outcome: ValidationOutcome, round: Round, rank: number) => Promise<boolean>;
   /** Stop after this many shown patches. */
   enoughPatches: number;
   /** After the first shown patch, alternatives are looked for this long. */
@@ -79,7 +79,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
       busy--;
       if (outcome) {
         validated++;
-        if (await options.onOutcome(outcome, taken.round)) {
+        if (await options.onOutcome(outcome, taken.round, taken.rank ?? 0)) {
           patches++;
           if (firstPatchAt === null) {
             firstPatchAt = Date.now();

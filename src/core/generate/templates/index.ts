@@ -88,6 +88,8 @@ interface Proposal {
   line: number;
   /** The candidate's edit kind: the edit's, or both edits' for a pair. */
   editKind: string;
+  /** The kind-of-edit part of score: prior x plausibility (both edits' for a pair, with the across-lines discount). */
+  family: number;
   score: number;
 }
 
@@ -130,7 +132,7 @@ export class TemplateStream {
     return new PairStream(this.proposals);
   }
 
-  private async materialize({ region, edit, editKind, score }: Proposal): Promise<Candidate | null> {
+  private async materialize({ region, edit, editKind, family, score }: Proposal): Promise<Candidate | null> {
     const newFunctionText = applySplices(region.source, region.start, region.end, edit.splices);
     const { target, suspect } = region;
     const key = candidateKey({ file: suspect.file, startLine: target.startLine, endLine: target.endLine, newFunctionText });
@@ -147,6 +149,7 @@ export class TemplateStream {
       editKind,
       summary: edit.summary,
       score,
+      familyPrior: family,
     });
   }
 }
@@ -251,6 +254,7 @@ function pairsOf(singles: readonly Proposal[], from: number): Proposal[] {
       const b = singles[j]!;
       if (a.region !== b.region || overlaps(a.edit.splices, b.edit.splices)) continue;
       const sameLine = a.line === b.line;
+      const across = sameLine ? 1 : PAIR_ACROSS_LINES;
       pairs.push({
         region: a.region,
         line: a.line,
@@ -261,8 +265,9 @@ function pairsOf(singles: readonly Proposal[], from: number): Proposal[] {
           summary: `${a.edit.summary}; ${b.edit.summary}`,
         },
         editKind: `${a.edit.kind}+${b.edit.kind}`,
+        family: a.family * b.family * across,
         // Both must be right: the product, and edits on one line (one slip of the pen) first.
-        score: a.score * b.score * (sameLine ? 1 : PAIR_ACROSS_LINES),
+        score: a.score * b.score * across,
       });
     }
   }
@@ -327,7 +332,8 @@ function proposeEdits(
       if (!edit.splices.every((s) => s.start >= start && s.end <= end)) continue;
       const anchors = edit.anchorLines ?? spliceLines(starts, edit.splices);
       const best = anchors.reduce((a, b) => (lineWeight(b) > lineWeight(a) ? b : a), anchors[0] ?? suspect.startLine);
-      proposals.push({ region, edit, line: best, editKind: edit.kind, score: weight * lineWeight(best) * PRIORS[edit.kind] * edit.plausibility });
+      const family = PRIORS[edit.kind] * edit.plausibility;
+      proposals.push({ region, edit, line: best, editKind: edit.kind, family, score: weight * lineWeight(best) * PRIORS[edit.kind] * edit.plausibility });
     }
   }
   return proposals;

@@ -1,0 +1,346 @@
+// Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS) on
+// dev data: bench/real's dev split (never its test split) and bench/classic. Per bug: the
+// engine's analysis (one pytest run, cached: bench/prior-data.ts), the template candidates for
+// the bug's own function in the search's order (at most --most), which of them is the known
+// fix (the bug record's fixedFunction, after normalization), and the model's likelihood of each
+// (CandidateScorer, the engine's own). No candidate is validated: the fix is known.
+// Then a grid over the two weights: the order the search's window would hand the candidates
+// out in (windowOrder), and the rank of the first exact fix; the weights with the lowest mean
+// log rank win. Reports mean / median rank before (the stream's order) and after, per set, for
+// other window sizes, and a two-fold check (weights fitted on one half of the bugs, ranks on
+// the other). Writes results.md and results.json to
+// bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
+// bench/work/prior-fit/ so a refit costs nothing.
+//
+//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--only id,...] [--out <folder>]
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CandidateScorer, modelCandidates } from '../src/core/generate/model-candidates';
+import { failureFor } from '../src/core/localize';
+import { loadPatchModel, type PatchModel } from '../src/core/model';
+import { defaultModelDir, packageRoot } from '../src/core/resources';
+import { PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
+import { isExactFix, median } from './fix-runs';
+import { benchOptions, listOf, wholeNumber } from './options';
+import { analyzed, classicPriorBugs, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
+
+const SETS = ['real', 'classic'] as const;
+
+const args = benchOptions(
+  {
+    sets: { type: 'string', default: SETS.join(',') },
+    most: { type: 'string', default: '400' },
+    window: { type: 'string', default: String(PRIOR_WINDOW) },
+    only: { type: 'string', default: '' },
+    out: { type: 'string', default: '' },
+  },
+  (values) => ({
+    sets: listOf('--sets', values.sets, SETS),
+    most: wholeNumber('--most', values.most, 1),
+    window: wholeNumber('--window', values.window, 1),
+    only: values.only ? values.only.split(',') : null,
+    out: values.out,
+  }),
+);
+
+interface Cand {
+  /** Absent in the template candidates' records: template. */
+  source?: 'template' | 'model';
+  score: number;
+  familyPrior: number | null;
+  logProb: number | null;
+  exact: boolean;
+}
+
+/** One bug's candidates, as the fit reads them. */
+interface BugData {
+  id: string;
+  set: string;
+  kind: string;
+  /** Whether the localizer ranked the bug's function among its suspects (its lines then weigh by suspiciousness). */
+  ranked: boolean;
+  /** Template candidates, in the stream's order. */
+  candidates: Cand[];
+  /** The model's samples for the function as the engine draws them (greedy + 16, seeded). */
+  samples: Cand[];
+}
+
+/** A seeded uniform source (mulberry32), so the samples are the same on every run. */
+function seeded(text: string): () => number {
+  let state = 0;
+  for (const char of text) state = (Math.imul(state, 31) + char.charCodeAt(0)) | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CACHE = path.join(packageRoot(), 'bench', 'work', 'prior-fit');
+
+async function bugData(bug: PriorBug, model: PatchModel): Promise<BugData | null> {
+  const templates = await templateData(bug, model);
+  return templates && { ...templates, samples: await sampleData(bug, model) };
+}
+
+/** The model's samples for the bug's function, as the engine draws them (cached). */
+async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-samples-v2.json`);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Cand[];
+  const analysis = await analyzed(bug);
+  const found = analysis && (await trueSuspect(bug, analysis));
+  let samples: Cand[] = [];
+  if (analysis && found) {
+    const drawn = await modelCandidates(model, [found.suspect], async (f) => analysis.texts[f] ?? null, failureFor(found.suspect, analysis.failures), {
+      samplesPerSuspect: 16,
+      random: seeded(bug.target.id),
+    });
+    samples = await Promise.all(
+      drawn.map(async (c) => ({ source: 'model' as const, score: c.score, familyPrior: null, logProb: c.modelLogProb ?? null, exact: await isExactFix(bug.target, c.newFileText) })),
+    );
+  }
+  fs.mkdirSync(CACHE, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(samples));
+  return samples;
+}
+
+async function templateData(bug: PriorBug, model: PatchModel): Promise<Omit<BugData, 'samples'> | null> {
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-v2.json`);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BugData | null;
+  let data: Omit<BugData, 'samples'> | null = null;
+  const analysis = await analyzed(bug);
+  const found = analysis && (await trueSuspect(bug, analysis));
+  if (analysis && found) {
+    const made = await templateCandidatesOf(bug, analysis, found.suspect, args.most);
+    const scorer = new CandidateScorer(model, async (f) => analysis.texts[f] ?? null, analysis.failures);
+    const scores = await scorer.score(made.map((m) => m.candidate));
+    data = {
+      id: bug.target.id,
+      set: bug.set,
+      kind: bug.target.kind,
+      ranked: found.ranked,
+      candidates: made.map((m, i) => ({ score: m.candidate.score, familyPrior: m.candidate.familyPrior ?? null, logProb: scores[i] ?? null, exact: m.exact })),
+    };
+  }
+  fs.mkdirSync(CACHE, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(data));
+  return data;
+}
+
+const ALL = Number.MAX_SAFE_INTEGER;
+
+/** A record as the key reads a candidate. */
+function asCandidate(c: Cand): Parameters<typeof priorKey>[0] {
+  return {
+    score: c.score,
+    source: c.source ?? 'template',
+    ...(c.familyPrior !== null ? { familyPrior: c.familyPrior } : {}),
+    ...(c.source === 'model' && c.logProb !== null ? { modelLogProb: c.logProb } : {}),
+  };
+}
+
+/** 1-based rank of the first exact fix among `candidates` in the order a window hands them out by the key (weights null: by score, as the search and the shown order did without the model). */
+function rankAmong(candidates: readonly Cand[], weights: PriorWeights | null, window: number): number {
+  const fill = median(candidates.map((c) => c.logProb).filter((p): p is number => p !== null)) ?? 0;
+  const keys = candidates.map((c) => (weights ? priorKey(asCandidate(c), c.logProb, fill, weights) : Math.log(c.score)));
+  return windowOrder(keys, window, (i) => candidates[i]!.exact).length;
+}
+
+/** The rank of the first exact template fix in the search's order. */
+function rankOf(bug: BugData, weights: PriorWeights, window: number): number {
+  return rankAmong(bug.candidates, weights, window);
+}
+
+/** The rank of the first exact fix among the template candidates and the samples together, all sorted (the shown order's proxy). */
+function shownRank(bug: BugData, weights: PriorWeights | null): number {
+  return rankAmong([...bug.candidates, ...bug.samples], weights, ALL);
+}
+
+interface Summary {
+  bugs: number;
+  meanRank: number;
+  medianRank: number;
+  geoMeanRank: number;
+  top1: number;
+  top10: number;
+}
+
+function summary(bugs: readonly BugData[], weights: PriorWeights, window: number): Summary {
+  return ranksSummary(bugs.map((bug) => rankOf(bug, weights, window)));
+}
+
+const MODEL_WEIGHTS = Array.from({ length: 51 }, (_, i) => i / 10);
+const FAMILY_WEIGHTS = Array.from({ length: 8 }, (_, i) => 0.5 + i * 0.25);
+const SAMPLE_PRIORS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1];
+
+/** The grid's best weights on `bugs` (lowest geometric mean rank, then mean rank; ties: the smaller weights). */
+function fit(bugs: readonly BugData[], window: number, families: readonly number[] = FAMILY_WEIGHTS): PriorWeights {
+  let best: { weights: PriorWeights; geo: number; mean: number } | null = null;
+  for (const model of MODEL_WEIGHTS) {
+    for (const family of families) {
+      const s = summary(bugs, { model, family, sample: PRIOR_WEIGHTS.sample }, window);
+      if (!best || s.geoMeanRank < best.geo - 1e-9 || (Math.abs(s.geoMeanRank - best.geo) <= 1e-9 && s.meanRank < best.mean)) {
+        best = { weights: { model, family, sample: PRIOR_WEIGHTS.sample }, geo: s.geoMeanRank, mean: s.meanRank };
+      }
+    }
+  }
+  return best!.weights;
+}
+
+function ranksSummary(ranks: readonly number[]): Summary {
+  const logMean = ranks.reduce((sum, r) => sum + Math.log(r), 0) / Math.max(1, ranks.length);
+  return {
+    bugs: ranks.length,
+    meanRank: ranks.reduce((a, b) => a + b, 0) / Math.max(1, ranks.length),
+    medianRank: median(ranks) ?? 0,
+    geoMeanRank: Math.exp(logMean),
+    top1: ranks.filter((r) => r === 1).length,
+    top10: ranks.filter((r) => r <= 10).length,
+  };
+}
+
+/** The sample prior (the model and family weights given) that puts the fix earliest among templates and samples together. */
+function fitSample(bugs: readonly BugData[], weights: PriorWeights): PriorWeights {
+  let best: { weights: PriorWeights; geo: number } | null = null;
+  for (const sample of SAMPLE_PRIORS) {
+    const candidate = { ...weights, sample };
+    const geo = ranksSummary(bugs.map((bug) => shownRank(bug, candidate))).geoMeanRank;
+    if (!best || geo < best.geo - 1e-9) best = { weights: candidate, geo };
+  }
+  return best!.weights;
+}
+
+function row(label: string, s: Summary): string {
+  return `| ${label} | ${s.bugs} | ${s.meanRank.toFixed(1)} | ${s.medianRank} | ${s.geoMeanRank.toFixed(2)} | ${s.top1} | ${s.top10} |`;
+}
+
+const HEADER = ['| order | bugs | mean rank | median rank | geometric mean rank | fix first | fix in first 10 |', '|---|---|---|---|---|---|---|'];
+
+function git(...gitArgs: string[]): string {
+  return execFileSync('git', gitArgs, { cwd: packageRoot(), encoding: 'utf8' }).trim();
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const date = new Date().toISOString().slice(0, 10);
+  const out = args.out || path.join(packageRoot(), 'bench', 'results', `${date}-${git('rev-parse', '--short', 'HEAD')}-prior-fit`);
+  const chosen = [...(args.sets.includes('real') ? realPriorBugs('dev') : []), ...(args.sets.includes('classic') ? classicPriorBugs() : [])].filter(
+    (bug) => !args.only || args.only.includes(bug.target.id),
+  );
+  const model = await loadPatchModel(defaultModelDir(), { device: 'cpu' });
+  const all: BugData[] = [];
+  for (const [i, bug] of chosen.entries()) {
+    const data = await bugData(bug, model).catch((error: unknown) => {
+      console.error(`${bug.target.id}: ${String(error)}`);
+      return null;
+    });
+    if (data) all.push(data);
+    console.error(`${i + 1}/${chosen.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`);
+  }
+  await model.dispose();
+  const usable = all.filter((bug) => bug.candidates.some((c) => c.exact));
+  const candidates = all.flatMap((bug) => bug.candidates);
+  const unscoreable = candidates.filter((c) => c.logProb === null).length;
+
+  const before: PriorWeights = { model: 0, family: 1, sample: PRIOR_WEIGHTS.sample };
+  const streamFit = fit(usable, args.window);
+  // The shown order: the template fix or a sample, whichever comes first.
+  const shownUsable = all.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
+  const fitted = fitSample(shownUsable, streamFit);
+  const sets = [...new Set(usable.map((b) => b.set))];
+  // Two folds: bugs in a fixed order (by id), alternately.
+  const byId = [...usable].sort((a, b) => a.id.localeCompare(b.id));
+  const folds = [byId.filter((_, i) => i % 2 === 0), byId.filter((_, i) => i % 2 === 1)];
+  const crossRanks = folds.map((held, f) => ({ weights: fit(folds[1 - f]!, args.window), held }));
+
+  const lines = [
+    '# The model prior: weights fitted on dev data',
+    '',
+    `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among their function's first ${args.most} template candidates ` +
+      `(the others need an edit no template makes, or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
+    `Rank: the place of the first exact fix among the bug's function's template candidates, in the order a window of ${args.window} hands them out (windowOrder).`,
+    `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; objective: the geometric mean rank.`,
+    '',
+    `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample} ` +
+      `(in src/core/search/prior.ts now: model ${PRIOR_WEIGHTS.model}, family ${PRIOR_WEIGHTS.family}, sample ${PRIOR_WEIGHTS.sample}).`,
+    '',
+    '## The search\'s order (template candidates of the bug\'s function)',
+    '',
+    ...HEADER,
+    row('before: the stream (model 0, family 1)', summary(usable, before, args.window)),
+    row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window)),
+    row(`after: fitted (model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)})`, summary(usable, fitted, args.window)),
+    ...(PRIOR_WEIGHTS.model !== fitted.model || PRIOR_WEIGHTS.family !== fitted.family ? [row('in prior.ts now', summary(usable, PRIOR_WEIGHTS, args.window))] : []),
+    '',
+    'Per set (before / after):',
+    '',
+    ...HEADER,
+    ...sets.flatMap((set) => {
+      const of = usable.filter((b) => b.set === set);
+      return [row(`${set}, before`, summary(of, before, args.window)), row(`${set}, after`, summary(of, fitted, args.window))];
+    }),
+    '',
+    'Window sizes, with the fitted weights (the whole list sorted: "all"):',
+    '',
+    ...HEADER,
+    ...[8, 16, 32, 64, 128, ALL].map((w) => row(w === ALL ? 'all' : `window ${w}`, summary(usable, fitted, w))),
+    '',
+    'Two folds (weights fitted on one half of the bugs, ranks on the other half):',
+    '',
+    ...HEADER,
+    ...crossRanks.flatMap(({ weights, held }, f) => [
+      row(`fold ${f + 1}, before`, summary(held, before, args.window)),
+      row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)})`, summary(held, weights, args.window)),
+    ]),
+    '',
+    '## The shown order\'s proxy (template candidates and the model\'s samples together, all sorted)',
+    '',
+    `The samples: the engine's own draw for the function (greedy + 16, temperature 0.8, top-p 0.95, seeded); ${shownUsable.length} bugs whose fix is a template candidate or a sample ` +
+      `(${shownUsable.filter((b) => b.samples.some((c) => c.exact)).length} of them among the samples, ${shownUsable.filter((b) => !b.candidates.some((c) => c.exact)).length} only there). ` +
+      'Before: by score, as the shown order was (a template edit\'s suspiciousness x prior against a sample\'s suspect weight x its probability). ' +
+      'After: by the key, the sample prior fitted with the model and family weights above. No validation: this ranks all candidates, a proxy for the validated ones.',
+    '',
+    ...HEADER,
+    row('before: by score', ranksSummary(shownUsable.map((bug) => shownRank(bug, null)))),
+    ...SAMPLE_PRIORS.map((sample) => row(`key, sample prior ${sample}${sample === fitted.sample ? ' (fitted)' : ''}`, ranksSummary(shownUsable.map((bug) => shownRank(bug, { ...fitted, sample }))))),
+    '',
+  ];
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'results.md'), lines.join('\n'));
+  fs.writeFileSync(
+    path.join(out, 'results.json'),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        window: args.window,
+        most: args.most,
+        fitted,
+        bugs: all.map((bug) => ({
+          id: bug.id,
+          set: bug.set,
+          kind: bug.kind,
+          ranked: bug.ranked,
+          candidates: bug.candidates.length,
+          unscoreable: bug.candidates.filter((c) => c.logProb === null).length,
+          samples: bug.samples.length,
+          rankBefore: bug.candidates.some((c) => c.exact) ? rankOf(bug, before, args.window) : null,
+          rankAfter: bug.candidates.some((c) => c.exact) ? rankOf(bug, fitted, args.window) : null,
+          shownRankBefore: shownUsable.includes(bug) ? shownRank(bug, null) : null,
+          shownRankAfter: shownUsable.includes(bug) ? shownRank(bug, fitted) : null,
+        })),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,344 @@
+import { isCanceled } from '../errors';
+import type { Candidate, PriorStats } from '../types';
+import type { CandidateSource } from './frontier';
+
+// The patch model as the search's learned prior. Template edits stream best first by their
+// prior (suspiciousness x the kind of edit); a window looks ahead of the stream, has the model
+// score the next candidates in one batch (its likelihood of each one's line edit, given the
+// skeleton and the trace: the input the sampler reads), and hands them out by a key that mixes
+// the three. Without a model there is no window: the stream's own order, exactly.
+//
+// key = log(suspiciousness) + family * log(kind-of-edit prior) + model * (mean log-probability
+//       per token of the edit under the model)
+// where score = suspiciousness x kind-of-edit prior (Candidate.score, Candidate.familyPrior).
+// The weights were fitted by bench/prior-fit.ts on bench/real's dev split and bench/classic
+// (never bench/real's test split): each bug's template candidates for its own function, ordered
+// by the key through this window, the weights that put the known fix earliest (mean log rank);
+// results in bench/results/2026-12-02-*-prior-fit/. At model 0 and family 1 the key is log(score).
+
+export interface PriorWeights {
+  /** Weight of the model's mean log-probability per token. */
+  model: number;
+  /** Weight of log(kind-of-edit prior); log(suspiciousness) weighs 1. */
+  family: number;
+  /**
+   * The kind-of-edit prior of a model sample (its own kind, beside the template families'),
+   * for the shown order, where samples and template edits meet (src/core/ranking.ts).
+   */
+  sample: number;
+}
+
+/** Fitted by bench/prior-fit.ts (see above). */
+export const PRIOR_WEIGHTS: PriorWeights = { model: 1, family: 1, sample: 0.1 };
+
+/**
+ * Candidates the window looks ahead of the stream: it is refilled, one batch of scores, when
+ * half of it is handed out. The first batch is a quarter of it, so the first candidate waits
+ * for few scores.
+ */
+export const PRIOR_WINDOW = 32;
+
+function firstBatch(window: number): number {
+  return Math.max(1, Math.ceil(window / 4));
+}
+/** The first candidate of a stream waits at most this long for the model's scores; later ones at most PRIOR_LATER_WAIT_MS. */
+export const PRIOR_FIRST_WAIT_MS = 400;
+export const PRIOR_LATER_WAIT_MS = 50;
+
+/** The model's mean log-probability per token of each candidate's edit, null where it cannot say. */
+export type Prior = (candidates: readonly Candidate[]) => Promise<(number | null)[]>;
+
+function safeLog(value: number): number {
+  return Math.log(Math.max(value, 1e-12));
+}
+
+/**
+ * A candidate's score as its two parts: how suspicious its lines are, and its kind of edit. A
+ * template edit's score is their product (familyPrior the second); a model sample's score is
+ * its suspect's weight x exp(its log-probability), and its kind is a sample (weights.sample).
+ */
+export function keyParts(candidate: Pick<Candidate, 'score' | 'familyPrior' | 'source' | 'modelLogProb'>, weights: PriorWeights): { suspicion: number; family: number } {
+  if (candidate.source === 'model' && candidate.familyPrior === undefined && candidate.modelLogProb !== undefined) {
+    return { suspicion: candidate.score / Math.exp(candidate.modelLogProb), family: weights.sample };
+  }
+  const family = candidate.familyPrior ?? 1;
+  return { suspicion: candidate.score / Math.max(family, 1e-12), family };
+}
+
+/**
+ * A candidate's key (higher first); `logProb` null (the model cannot score the edit) counts as
+ * `fill`, a typical score, so such a candidate is neither pushed down nor up by the model.
+ */
+export function priorKey(
+  candidate: Pick<Candidate, 'score' | 'familyPrior' | 'source' | 'modelLogProb'>,
+  logProb: number | null,
+  fill: number,
+  weights: PriorWeights,
+): number {
+  const { suspicion, family } = keyParts(candidate, weights);
+  return safeLog(suspicion) + weights.family * safeLog(family) + weights.model * (logProb ?? fill);
+}
+
+/** The median of the scores seen, the stand-in for a candidate the model cannot score (0 before any). */
+export function middle(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The order in which a window of `window` hands out a stream: indexes into `keys`, as
+ * PriorWindow takes them when each batch's scores come before the next candidate is asked
+ * for (best key of the window first, ties in stream order; when half of the window is handed
+ * out, the next batch is read, and joins after the candidate being handed out, unless the
+ * window is empty; the first batch is a quarter of a window). The fitting script simulates the
+ * search's order with it; `until` ends the
+ * order early, after the first index it accepts.
+ */
+export function windowOrder(keys: readonly number[], window: number, until?: (index: number) => boolean): number[] {
+  const ready: number[] = [];
+  const order: number[] = [];
+  let next = 0;
+  while (order.length < keys.length) {
+    const read = (): number[] => {
+      const end = Math.min(keys.length, next + (next === 0 ? firstBatch(window) : window - ready.length));
+      const batch: number[] = [];
+      while (next < end) batch.push(next++);
+      return batch;
+    };
+    // An empty window waits for its batch; a batch read ahead joins after the candidate handed out now.
+    if (ready.length === 0) ready.push(...read());
+    const batch = ready.length <= window / 2 && next < keys.length ? read() : [];
+    let best = 0;
+    for (let i = 1; i < ready.length; i++) {
+      const a = keys[ready[i]!]!;
+      const b = keys[ready[best]!]!;
+      if (a > b || (a === b && ready[i]! < ready[best]!)) best = i;
+    }
+    const taken = ready.splice(best, 1)[0]!;
+    order.push(taken);
+    if (until?.(taken)) break;
+    ready.push(...batch);
+  }
+  return order;
+}
+
+interface Entry {
+  candidate: Candidate;
+  /** Place in the stream. */
+  order: number;
+  key: number;
+  taken: boolean;
+}
+
+interface Batch {
+  /** Candidates pulled so far, in stream order. */
+  entries: Entry[];
+  /** Every candidate of the batch is pulled (its scores may still be on their way). */
+  pulledAll: boolean;
+  settled: boolean;
+  /** What the stream threw while the batch was pulled: the taker's to throw. */
+  error?: { thrown: unknown };
+  /** Resolves once the batch is scored (or the model failed) and its entries joined the window. */
+  done: Promise<void>;
+  /** Woken when a candidate is pulled. */
+  waiters: Array<() => void>;
+}
+
+export interface PriorWindowOptions {
+  window?: number;
+  weights?: PriorWeights;
+  firstWaitMs?: number;
+  laterWaitMs?: number;
+}
+
+/** A new PriorStats, shared by a search's windows. */
+export function priorStats(): PriorStats {
+  return { scored: 0, unscoreable: 0, handedUnscored: 0, reordered: 0, firstWaitMs: null, waitedMs: 0, scoringMs: 0 };
+}
+
+/**
+ * A candidate source in the order of the model-mixed key, within a window over `source`. It
+ * never holds validation back for long: the first candidate waits at most firstWaitMs for the
+ * first batch's scores, a later one laterWaitMs when the window ran dry; past that, candidates
+ * are handed out in the stream's own order until the scores arrive. A model that fails leaves
+ * the stream's order (by the key without the model term). Handed-out candidates carry their
+ * modelLogProb.
+ */
+export class PriorWindow implements CandidateSource {
+  private readonly ready: Entry[] = [];
+  private pending: Batch | null = null;
+  private exhausted = false;
+  private failed = false;
+  private pulled = 0;
+  private handed = 0;
+  private turn: Promise<unknown> = Promise.resolve();
+  private readonly window: number;
+  private readonly weights: PriorWeights;
+  private readonly firstWaitMs: number;
+  private readonly laterWaitMs: number;
+  /** Scores seen so far (their median stands in for a candidate the model cannot score). */
+  private readonly seen: number[] = [];
+
+  constructor(
+    private readonly source: CandidateSource,
+    private readonly prior: Prior,
+    private readonly stats: PriorStats = priorStats(),
+    options: PriorWindowOptions = {},
+  ) {
+    this.window = Math.max(1, options.window ?? PRIOR_WINDOW);
+    this.weights = options.weights ?? PRIOR_WEIGHTS;
+    this.firstWaitMs = options.firstWaitMs ?? PRIOR_FIRST_WAIT_MS;
+    this.laterWaitMs = options.laterWaitMs ?? PRIOR_LATER_WAIT_MS;
+  }
+
+  next(): Promise<Candidate | null> {
+    // One taker at a time: the lanes ask concurrently.
+    const taken = this.turn.then(() => this.take());
+    this.turn = taken.catch(() => undefined);
+    return taken;
+  }
+
+  private async take(): Promise<Candidate | null> {
+    const asked = Date.now();
+    const first = this.handed === 0;
+    const deadline = asked + (first ? this.firstWaitMs : this.laterWaitMs);
+    try {
+      for (;;) {
+        if (!this.pending && !this.exhausted && this.ready.length <= this.window / 2) {
+          this.startBatch(this.pulled === 0 ? firstBatch(this.window) : this.window - this.ready.length);
+        }
+        if (this.ready.length > 0) return this.handOut(this.best());
+        const batch = this.pending;
+        if (!batch) return null;
+        const left = deadline - Date.now();
+        if (left > 0 && (await settledWithin(batch, left))) {
+          if (batch.error) throw batch.error.thrown;
+          continue;
+        }
+        // Out of time: the stream's own order until the scores arrive.
+        const unscored = batch.entries.find((entry) => !entry.taken);
+        if (unscored) {
+          unscored.taken = true;
+          this.stats.handedUnscored++;
+          return this.handOut(unscored);
+        }
+        if (batch.pulledAll) {
+          // Every candidate of the batch is handed out: its scores no longer matter.
+          if (this.pending === batch) this.pending = null;
+          continue;
+        }
+        await nextPullOrDone(batch);
+        if (batch.error) throw batch.error.thrown;
+      }
+    } finally {
+      if (first) this.stats.firstWaitMs ??= Date.now() - asked;
+      this.stats.waitedMs += Date.now() - asked;
+    }
+  }
+
+  /** Resolves once no batch is on its way (read ahead and scored, or given up). */
+  async idle(): Promise<void> {
+    while (this.pending) await this.pending.done.catch(() => undefined);
+  }
+
+  private handOut(entry: Entry): Candidate {
+    this.handed++;
+    return entry.candidate;
+  }
+
+  /** Removes and returns the window's best entry (ties: the earlier in the stream). */
+  private best(): Entry {
+    let best = 0;
+    let earliest = 0;
+    for (let i = 1; i < this.ready.length; i++) {
+      const a = this.ready[i]!;
+      const b = this.ready[best]!;
+      if (a.key > b.key || (a.key === b.key && a.order < b.order)) best = i;
+      if (a.order < this.ready[earliest]!.order) earliest = i;
+    }
+    if (best !== earliest) this.stats.reordered++;
+    return this.ready.splice(best, 1)[0]!;
+  }
+
+  private startBatch(size: number): void {
+    const batch: Batch = { entries: [], pulledAll: false, settled: false, done: Promise.resolve(), waiters: [] };
+    batch.done = (async () => {
+      try {
+        for (let i = 0; i < size; i++) {
+          const candidate = await this.source.next();
+          if (!candidate) {
+            this.exhausted = true;
+            break;
+          }
+          batch.entries.push({ candidate, order: this.pulled++, key: 0, taken: false });
+          for (const wake of batch.waiters.splice(0)) wake();
+        }
+        batch.pulledAll = true;
+        for (const wake of batch.waiters.splice(0)) wake();
+        await this.score(batch.entries);
+        for (const entry of batch.entries) if (!entry.taken) this.ready.push(entry);
+      } catch (thrown) {
+        batch.error = { thrown };
+      } finally {
+        batch.settled = true;
+        if (this.pending === batch) this.pending = null;
+        for (const wake of batch.waiters.splice(0)) wake();
+      }
+    })();
+    this.pending = batch;
+  }
+
+  /** Sets each entry's key, and its candidate's modelLogProb where the model scored it. */
+  private async score(entries: Entry[]): Promise<void> {
+    if (entries.length === 0) return;
+    let scores: (number | null)[] = entries.map(() => null);
+    if (!this.failed) {
+      const started = Date.now();
+      try {
+        scores = await this.prior(entries.map((entry) => entry.candidate));
+        for (const score of scores) {
+          if (score === null) this.stats.unscoreable++;
+          else {
+            this.stats.scored++;
+            this.seen.push(score);
+          }
+        }
+      } catch (error) {
+        // A model that fails (or a run that ends) leaves the stream's order; the search goes on.
+        if (!isCanceled(error)) this.failed = true;
+      }
+      this.stats.scoringMs += Date.now() - started;
+    }
+    const fill = middle(this.seen);
+    // Without the model's word, log(score): the stream's own order.
+    const weights = this.failed ? { ...this.weights, family: 1 } : this.weights;
+    entries.forEach((entry, i) => {
+      const score = scores[i] ?? null;
+      entry.key = priorKey(entry.candidate, score, fill, weights);
+      if (score !== null) entry.candidate = { ...entry.candidate, modelLogProb: score };
+    });
+  }
+}
+
+/** Whether the batch settled within `ms`. */
+async function settledWithin(batch: Batch, ms: number): Promise<boolean> {
+  if (batch.settled) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([batch.done.catch(() => undefined), timeout]);
+  clearTimeout(timer);
+  return batch.settled;
+}
+
+/** Resolves when the batch pulls another candidate, has pulled all, or settles. */
+function nextPullOrDone(batch: Batch): Promise<void> {
+  if (batch.settled || batch.pulledAll) return Promise.resolve();
+  return new Promise<void>((resolve) => batch.waiters.push(resolve));
+}
+
+/** `source` in the order of the model-mixed key, or `source` itself when there is no model (the stream's order, exactly). */
+export function withPrior(source: CandidateSource, prior: Prior | null, stats?: PriorStats, options?: PriorWindowOptions): CandidateSource {
+  return prior ? new PriorWindow(source, prior, stats, options) : source;
+}
