@@ -34,8 +34,9 @@ function functionText(source: string, startLine: number, endLine: number): strin
 }
 
 /**
- * The model's input for one function of `source` (null when the format cannot edit it). Also
- * used by the training data scripts, so training and inference build inputs the same way.
+ * The model's input for one function of `source` (null when the format cannot edit it, or its
+ * marked text alone is over the budget). Also used by the training data scripts, so training
+ * and inference build inputs the same way.
  */
 export async function modelInputFor(
   model: Pick<PatchModel, 'format' | 'countTokens'>,
@@ -55,6 +56,8 @@ export async function modelInputFor(
     tokenBudget: skeletonBudget(oldFunction, model.format),
     countTokens: (text) => model.countTokens(text),
   });
+  // A function whose marked text alone is over the budget would be cut past its end: no input.
+  if (input.tokens > input.tokenBudget) return null;
   return { input, oldFunction };
 }
 
