@@ -59,16 +59,12 @@ interface Row extends BugResult {
   endedBecause: string | null;
 }
 
+/** The sets' samples; `--only` picks from the whole sets (bench/real: its test split). */
 function chosenBugs(): PriorBug[] {
+  const every = (set: string): number => (args.only ? 1 : set === 'wide' ? args.wideEvery : set === 'real' ? args.realEvery : 1);
   const bugs = args.sets.flatMap((set): PriorBug[] => {
-    switch (set) {
-      case 'classic':
-        return classicPriorBugs();
-      case 'wide':
-        return widePriorBugs().filter((_, i) => i % args.wideEvery === 0);
-      case 'real':
-        return realPriorBugs('test').filter((_, i) => i % args.realEvery === 0);
-    }
+    const all = set === 'classic' ? classicPriorBugs() : set === 'wide' ? widePriorBugs() : realPriorBugs('test');
+    return all.filter((_, i) => i % every(set) === 0);
   });
   return args.only ? bugs.filter((bug) => args.only!.includes(bug.target.id)) : bugs;
 }

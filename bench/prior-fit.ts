@@ -8,11 +8,13 @@
 // out in (windowOrder), and the rank of the first exact fix; the weights with the lowest mean
 // log rank win. Reports mean / median rank before (the stream's order) and after, per set, for
 // other window sizes, and a two-fold check (weights fitted on one half of the bugs, ranks on
-// the other). Writes results.md and results.json to
+// the other). `--heldout N` also reports, never fits on, the ranks on every N-th bug of
+// bench/real's test split (functions the model never trained on; the dev split's bugs were
+// among its training examples, see the model card). Writes results.md and results.json to
 // bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
 // bench/work/prior-fit/ so a refit costs nothing.
 //
-//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--only id,...] [--out <folder>]
+//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--heldout N] [--only id,...] [--out <folder>]
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -33,6 +35,7 @@ const args = benchOptions(
     sets: { type: 'string', default: SETS.join(',') },
     most: { type: 'string', default: '400' },
     window: { type: 'string', default: String(PRIOR_WINDOW) },
+    heldout: { type: 'string', default: '0' },
     only: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
   },
@@ -40,6 +43,7 @@ const args = benchOptions(
     sets: listOf('--sets', values.sets, SETS),
     most: wholeNumber('--most', values.most, 1),
     window: wholeNumber('--window', values.window, 1),
+    heldout: wholeNumber('--heldout', values.heldout, 0),
     only: values.only ? values.only.split(',') : null,
     out: values.out,
   }),
@@ -240,6 +244,17 @@ async function main(): Promise<void> {
     if (data) all.push(data);
     console.error(`${i + 1}/${chosen.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`);
   }
+  // Held out: reported, never fitted on.
+  const heldout: BugData[] = [];
+  const heldoutBugs = args.heldout > 0 ? realPriorBugs('test').filter((_, i) => i % args.heldout === 0) : [];
+  for (const [i, bug] of heldoutBugs.entries()) {
+    const data = await bugData(bug, model).catch((error: unknown) => {
+      console.error(`${bug.target.id}: ${String(error)}`);
+      return null;
+    });
+    if (data) heldout.push({ ...data, set: 'real-test' });
+    console.error(`held out ${i + 1}/${heldoutBugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates` : 'no data'}`);
+  }
   await model.dispose();
   const usable = all.filter((bug) => bug.candidates.some((c) => c.exact));
   const candidates = all.flatMap((bug) => bug.candidates);
@@ -297,6 +312,24 @@ async function main(): Promise<void> {
       row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)})`, summary(held, weights, args.window)),
     ]),
     '',
+    ...(heldout.length === 0
+      ? []
+      : (() => {
+          const usableHeld = heldout.filter((bug) => bug.candidates.some((c) => c.exact));
+          const shownHeld = heldout.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
+          return [
+            `Held out (reported, not fitted on): every ${args.heldout}. bug of bench/real's test split, ${heldout.length} with data, ${usableHeld.length} with the fix among the template candidates:`,
+            '',
+            ...HEADER,
+            row('test sample, before', summary(usableHeld, before, args.window)),
+            row('test sample, model term only (family 1)', summary(usableHeld, { ...fitted, family: 1 }, args.window)),
+            row('test sample, after (the fitted weights)', summary(usableHeld, fitted, args.window)),
+            ...[0.5, 1, 2].map((model) => row(`test sample, model ${model}, family ${fitted.family}`, summary(usableHeld, { ...fitted, model }, args.window))),
+            row('test sample, shown-order proxy, before (by score)', ranksSummary(shownHeld.map((bug) => shownRank(bug, null)))),
+            row('test sample, shown-order proxy, after (the key)', ranksSummary(shownHeld.map((bug) => shownRank(bug, fitted)))),
+            '',
+          ];
+        })()),
     '## The shown order\'s proxy (template candidates and the model\'s samples together, all sorted)',
     '',
     `The samples: the engine's own draw for the function (greedy + 16, temperature 0.8, top-p 0.95, seeded); ${shownUsable.length} bugs whose fix is a template candidate or a sample ` +
@@ -319,7 +352,7 @@ async function main(): Promise<void> {
         window: args.window,
         most: args.most,
         fitted,
-        bugs: all.map((bug) => ({
+        bugs: [...all, ...heldout].map((bug) => ({
           id: bug.id,
           set: bug.set,
           kind: bug.kind,

@@ -110,26 +110,32 @@ async function main(): Promise<void> {
   // Warm-up: the runtime's first runs allocate.
   await methods.at(-1)!.run(model, works[0]!);
   const rates = methods.map((): number[] => []);
+  /** CPU time of the process (the runtime's threads included) per candidate: what scoring takes from validation, less moved by the machine's load than wall time. */
+  const cpuMs = methods.map((): number[] => []);
   let reference: (number | null)[][] | null = null;
   let scored = 0;
   // Round robin, method after method in each repeat, so a change in the machine's load falls on all of them.
   for (let repeat = 0; repeat < args.repeats; repeat++) {
     for (const [m, method] of methods.entries()) {
       const started = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
       const scores: (number | null)[][] = [];
       for (const work of works) scores.push(await method.run(model, work));
       rates[m]!.push(total / (Number(process.hrtime.bigint() - started) / 1e9));
+      const used = process.cpuUsage(cpu);
+      cpuMs[m]!.push((used.user + used.system) / 1000 / total);
       // Every method must give the same numbers: batching changes the speed only.
       reference ??= scores;
       scored = scores.flat().filter((s) => s !== null).length;
       const worst = Math.max(0, ...scores.flatMap((s, i) => s.map((v, j) => (v === null || reference![i]![j] == null ? 0 : Math.abs(v - reference![i]![j]!)))));
       if (worst > 1e-3) throw new Error(`${method.name}: scores differ from the first method's by ${worst}`);
-      console.error(`repeat ${repeat + 1}, ${method.name}: ${rates[m]!.at(-1)!.toFixed(1)}/s`);
+      console.error(`repeat ${repeat + 1}, ${method.name}: ${rates[m]!.at(-1)!.toFixed(1)}/s, ${cpuMs[m]!.at(-1)!.toFixed(2)} CPU ms each`);
     }
   }
   const rows = methods.map((method, m) => {
     const perSecond = median(rates[m]!)!;
-    return { method: method.name, perSecond, msPerCandidate: 1000 / perSecond, scored, repeats: rates[m]! };
+    const cpu = median(cpuMs[m]!)!;
+    return { method: method.name, perSecond, msPerCandidate: 1000 / perSecond, cpuMsPerCandidate: cpu, scored, repeats: rates[m]!, cpuRepeats: cpuMs[m]! };
   });
   await model.dispose();
 
@@ -154,9 +160,15 @@ async function main(): Promise<void> {
       `Each method scores all of them, ${args.repeats} times (round robin over the methods); the median rate is shown (every repeat in results.json). ` +
       'The first row is the engine\'s old way of calling the model (per candidate: parse the file, build the skeleton, score one output), run on the new decoder path, which keeps the cross-attention keys per input.',
     '',
-    `| method | candidates/s | ms per candidate | vs validation (${VALIDATION_PER_SECOND}/s) |`,
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.method} | ${r.perSecond.toFixed(1)} | ${r.msPerCandidate.toFixed(1)} | ${(r.perSecond / 27.5).toFixed(1)}x |`),
+    'Wall: candidates per second of wall time (the machine\'s load moves it); CPU: the process\'s CPU time per candidate, the runtime\'s threads included ' +
+      '(what scoring takes from validation; 1000 / CPU ms is the rate one free core would give).',
+    '',
+    `| method | wall: candidates/s | wall: ms per candidate | CPU ms per candidate | candidates per CPU-second | vs validation (${VALIDATION_PER_SECOND}/s), wall |`,
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.method} | ${r.perSecond.toFixed(1)} | ${r.msPerCandidate.toFixed(1)} | ${r.cpuMsPerCandidate.toFixed(2)} | ${(1000 / r.cpuMsPerCandidate).toFixed(0)} | ${(r.perSecond / 27.5).toFixed(1)}x |`,
+    ),
     '',
     `First window (${args.window} candidates, a model loaded fresh: skeleton, encoder, cross-attention keys, decoder): ` +
       `median ${median(firstWindow)!.toFixed(0)} ms, max ${Math.max(...firstWindow).toFixed(0)} ms over ${firstWindow.length} bugs.`,
