@@ -14,7 +14,11 @@ export interface Frame {
   locals?: Record<string, string>;
   /** The text of the frame's line, stripped, as the plugin read it; absent where its file could not be read. */
   source?: string;
-  /** True when the file lies inside the workspace (not site-packages, not the stdlib). */
+  /**
+   * True when the file is the user's code: inside the workspace, outside the interpreter's
+   * folders and site-packages, by real path. Decided by the Python side only
+   * (src/python/deepdebug/workspace.py), for traceback text too (pytest/locate.ts).
+   */
   inWorkspace: boolean;
 }
 

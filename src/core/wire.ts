@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
 // Every message between the engine and its Python side (src/python/deepdebug/wire.py holds the
-// same types as TypedDicts): the pytest plugin's report and the validation worker's protocol.
+// same types as TypedDicts): the pytest plugin's report, the validation worker's protocol, and
+// the answer of `python -m deepdebug.locate` (which of traceback text's files are the user's).
 // What comes from Python is checked here at run time, version first; a message that does not
 // match is a WireError, never a value taken on trust. test/integration/wire-contract.test.ts
 // runs both Python emitters and compares the two definitions.
 
 export const PLUGIN_REPORT_VERSION = 1;
 export const WORKER_PROTOCOL_VERSION = 1;
+export const LOCATE_VERSION = 1;
 
 /** A message that does not match this build's wire: another version, or a malformed message. */
 export class WireError extends Error {
@@ -150,6 +152,33 @@ export type ResultMessage = z.infer<typeof resultMessage>;
 export type WorkerMessage = z.infer<typeof workerMessage>;
 
 // ---------------------------------------------------------------------------------------------
+// Locating traceback text's files (src/core/pytest/locate.ts): one request on the helper's
+// stdin, one reply on its stdout
+
+const locateRequest = z.strictObject({
+  /** The folder the tests ran in; relative file names are relative to it. */
+  workspace: z.string(),
+  /** As the traceback text names them. */
+  files: z.array(z.string()),
+});
+
+const locatedFile = z.strictObject({
+  /** As a Frame names it: workspace-relative POSIX path when inWorkspace, else absolute. */
+  file: z.string(),
+  inWorkspace: z.boolean(),
+});
+
+const locateReply = z.strictObject({
+  version: int,
+  /** One per requested file, in the request's order. */
+  files: z.array(locatedFile),
+});
+
+export type LocateRequest = z.infer<typeof locateRequest>;
+export type LocatedFile = z.infer<typeof locatedFile>;
+export type LocateReply = z.infer<typeof locateReply>;
+
+// ---------------------------------------------------------------------------------------------
 // The worker's world (DEEPDEBUG_WORLD): the folders it puts back after each candidate
 
 const worldRoot = z.strictObject({ path: z.string(), pristine: z.string().nullable() });
@@ -174,6 +203,9 @@ export const WIRE_SCHEMAS = {
   ReadyMessage: readyMessage,
   WireTestResult: wireTestResult,
   ResultMessage: resultMessage,
+  LocateRequest: locateRequest,
+  LocatedFile: locatedFile,
+  LocateReply: locateReply,
   WorldRoot: worldRoot,
   WorldSpec: worldSpec,
 } as const;
@@ -185,7 +217,7 @@ export const WIRE_SCHEMAS = {
 export function readPluginEvent(line: string): PluginEvent | null {
   const value = parseJsonLine(line);
   if (value === undefined) return null;
-  checkVersion(value, 'event', 'start', PLUGIN_REPORT_VERSION, 'the pytest plugin report');
+  checkVersion(value, { event: 'start' }, PLUGIN_REPORT_VERSION, 'the pytest plugin report');
   return checked(pluginEvent, value, 'the pytest plugin report');
 }
 
@@ -193,8 +225,19 @@ export function readPluginEvent(line: string): PluginEvent | null {
 export function readWorkerMessage(line: string): WorkerMessage {
   const value = parseJsonLine(line);
   if (value === undefined) throw new WireError(`the validation worker sent a line that is not JSON: ${line.slice(0, 200)}`);
-  checkVersion(value, 'op', 'ready', WORKER_PROTOCOL_VERSION, "the validation worker's protocol");
+  checkVersion(value, { op: 'ready' }, WORKER_PROTOCOL_VERSION, "the validation worker's protocol");
   return checked(workerMessage, value, 'the validation worker');
+}
+
+/** The locator's whole stdout, answering `requested` files. */
+export function readLocateReply(text: string, requested: number): LocateReply {
+  const what = "DeepDebug's Python helper deepdebug.locate";
+  const value = parseJsonLine(text);
+  if (value === undefined) throw new WireError(`${what} did not answer with JSON: ${text.slice(0, 200)}`);
+  checkVersion(value, {}, LOCATE_VERSION, what);
+  const reply = checked(locateReply, value, what);
+  if (reply.files.length !== requested) throw new WireError(`${what} answered for ${reply.files.length} files, not the ${requested} asked about`);
+  return reply;
 }
 
 function parseJsonLine(line: string): unknown {
@@ -206,11 +249,15 @@ function parseJsonLine(line: string): unknown {
   }
 }
 
-/** The first message of each wire carries its version: another one is one clear error, whatever else differs. */
-function checkVersion(value: unknown, tag: string, first: string, expected: number, what: string): void {
+/**
+ * The first message of each wire (the one with the fields of `first`; a one-message wire: `{}`)
+ * carries its version: another one is one clear error, whatever else differs.
+ */
+function checkVersion(value: unknown, first: Record<string, string>, expected: number, what: string): void {
   if (typeof value !== 'object' || value === null) return;
   const record = value as Record<string, unknown>;
-  if (record[tag] === first && record.version !== expected) {
+  const isFirst = Object.entries(first).every(([key, tag]) => record[key] === tag);
+  if (isFirst && record.version !== expected) {
     throw new WireError(
       `${what} has version ${String(record.version)}, this build reads version ${expected} (the Python helpers come from another build)`,
     );

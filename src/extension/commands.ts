@@ -4,7 +4,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownSuspects } from '../core/evidence';
-import { parseTracebackText } from '../core/pytest/traceback-text';
 import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './applyCheck';
 import type { LensTarget } from './codeLenses';
@@ -19,7 +18,7 @@ import { progressText } from './progressText';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
 import type { ChoiceMemory } from './choiceMemory';
 import type { Sidecar } from './sidecar';
-import { selectionForFile, selectionFromFrames, selectionFromTestItem } from './testSelection';
+import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './testSelection';
 
 export interface Ctx {
   store: RunStore;
@@ -37,6 +36,11 @@ export interface Ctx {
 export interface Target {
   folder: vscode.WorkspaceFolder;
   tests: string[];
+  /**
+   * A test message's traceback text: the test it names replaces `tests`. Read once the run's
+   * interpreter is known, which locates its files (which are the user's is Python's rule).
+   */
+  traceback?: string;
 }
 
 /** The arguments VS Code passes: nothing (palette), a Uri (editor menu), a TestItem
@@ -72,12 +76,12 @@ function testTarget(item: vscode.TestItem | undefined, message: vscode.TestMessa
     const selection = selectionFromTestItem({ id: item.id, fsPath: item.uri?.fsPath }, workspace);
     if (selection !== undefined) return { folder, tests: selection ? [selection] : [] };
   }
+  const tests = uri ? selectionForFile(uri.fsPath, workspace) : [];
   if (message) {
     const text = typeof message.message === 'string' ? message.message : message.message.value;
-    const tests = selectionFromFrames(parseTracebackText(text, workspace));
-    if (tests.length) return { folder, tests };
+    return { folder, tests, traceback: text };
   }
-  return uri ? { folder, tests: selectionForFile(uri.fsPath, workspace) } : { folder, tests: [] };
+  return { folder, tests };
 }
 
 export async function debug(ctx: Ctx, argument?: unknown): Promise<void> {
@@ -126,15 +130,16 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
   const workspace = target.folder.uri.fsPath;
   const settings = readSettings(target.folder.uri);
   const python = await pythonInterpreter(settings.pythonPath, target.folder.uri, ctx.log);
-  const options = engineOptions(settings, workspace, target.tests, python);
-  const what = target.tests.length ? target.tests.join(' ') : 'all tests';
-  ctx.log.info(`${kind} in ${workspace} (${what}) with ${python}`);
-  const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');
-  if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
   ctx.showPanel(runningState('Starting…', ctx.panelState()));
   const started = Date.now();
   const suspectsShown = (report: AnalyzeReport | FixReport) => shownSuspects(report.suspects, report.failures, settings.allowTestEdits);
   try {
+    const tests = await testsOf(target, python);
+    const options = engineOptions(settings, workspace, tests, python);
+    const what = tests.length ? tests.join(' ') : 'all tests';
+    ctx.log.info(`${kind} in ${workspace} (${what}) with ${python}`);
+    const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');
+    if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
     const record = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
       async (progress, token) => {
@@ -187,6 +192,13 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     if (ctx.current === source) ctx.current = undefined;
     source.dispose();
   }
+}
+
+/** The target's tests: the test its traceback names, located by the run's interpreter, else its own selection. */
+async function testsOf(target: Target, python: string): Promise<string[]> {
+  if (target.traceback === undefined) return target.tests;
+  const named = await selectionFromTraceback(target.traceback, { workspace: target.folder.uri.fsPath, python });
+  return named.length ? named : target.tests;
 }
 
 async function announce(ctx: Ctx, run: RunRecord): Promise<void> {

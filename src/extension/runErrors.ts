@@ -1,6 +1,6 @@
 // What a failed fix/analyze request means for the user. Plain logic (no vscode import).
 import type { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageclient/node';
-import { describeError } from '../core/errors';
+import { describeError, UserError } from '../core/errors';
 import { ErrorCodes, type RunErrorData } from '../sidecar/protocol';
 
 export type RunFailure =
@@ -31,5 +31,7 @@ export function classifyRunError(error: unknown, rpc: JsonRpcErrors | undefined)
     }
   }
   if (error instanceof Error && error.name === 'Canceled') return { kind: 'canceled' };
+  // Raised in the extension itself (locating a test message's traceback with the interpreter).
+  if (error instanceof UserError) return { kind: 'user', message: error.message };
   return { kind: 'internal', message: `DeepDebug failed: ${describeError(error)} (details in Output › DeepDebug)` };
 }

@@ -3,6 +3,7 @@
 // Plain logic (no vscode import): callers pass file-system paths, not Uris.
 import * as path from 'node:path';
 import { isTestFile } from '../core/pytest/failures';
+import type { LocateOptions } from '../core/pytest/locate';
 import type { Frame } from '../core/types';
 
 /** The parts of a vscode.TestItem this needs. */
@@ -47,6 +48,18 @@ export function selectionFromFrames(frames: readonly Frame[]): string[] {
   if (!frame) return [];
   if (/^test\w*$/.test(frame.function)) return [frame.file, '-k', frame.function];
   return [frame.file];
+}
+
+/**
+ * The failing test named by a test message's traceback text, its files located by the Python
+ * side's rule with the interpreter the run will use (one short run of it when the text has
+ * frames). Throws what locateFiles throws: an interpreter that cannot answer is one clear error.
+ */
+export async function selectionFromTraceback(text: string, options: LocateOptions): Promise<string[]> {
+  // Loaded on first use, like the sidecar's client library: activation stays cheap (the wire's
+  // schemas that check the answer are the bulk of it).
+  const { tracebackFrames } = await import('../core/pytest/traceback-text.js');
+  return selectionFromFrames(await tracebackFrames(text, options));
 }
 
 /** The tests to run for a Python file: the file itself when it is a test file, else the whole suite. */

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
+import { locateFiles } from '../../src/core/pytest/locate';
 import { runPytest } from '../../src/core/pytest/run';
 import { packageRoot, pythonHelpersDir } from '../../src/core/resources';
 import type { PytestRun } from '../../src/core/types';
@@ -8,6 +9,7 @@ import { candidateEnvironment } from '../../src/core/validate/environment';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld } from '../../src/core/validate/shadow';
 import { WorkerProcess } from '../../src/core/validate/worker';
 import {
+  LOCATE_VERSION,
   PLUGIN_REPORT_VERSION,
   WIRE_SCHEMAS,
   WORKER_PROTOCOL_VERSION,
@@ -19,10 +21,11 @@ import { pytestInterpreters, pytestVersion } from '../helpers/python';
 
 // The wire between the engine and its Python side, from both ends: the TypedDicts of
 // src/python/deepdebug/wire.py and the schemas of src/core/wire.ts name the same fields, and
-// both real emitters (the first run's plugin, the validation worker), run on a fixture with
-// every outcome, produce only messages the engine's readers accept: runPytest and
-// WorkerProcess check each line they read against wire.ts (strict objects, so a field renamed
-// on either side is missing on one and unknown on the other).
+// the real emitters (the first run's plugin, the validation worker, the locator of traceback
+// text's files), run on a fixture with every outcome, produce only messages the engine's
+// readers accept: runPytest, WorkerProcess and locateFiles check what they read against
+// wire.ts (strict objects, so a field renamed on either side is missing on one and unknown on
+// the other).
 
 const fixture = path.join(packageRoot(), 'test', 'fixtures', 'wire-contract');
 const outcomesFile = 'test_outcomes.py';
@@ -36,7 +39,7 @@ types = {
     for name, value in vars(wire).items()
     if isinstance(value, type) and hasattr(value, "__required_keys__") and not name.startswith("_")
 }
-print(json.dumps({"report": wire.REPORT_VERSION, "worker": wire.WORKER_PROTOCOL_VERSION, "types": types}))
+print(json.dumps({"report": wire.REPORT_VERSION, "worker": wire.WORKER_PROTOCOL_VERSION, "locate": wire.LOCATE_VERSION, "types": types}))
 `;
 
 /** Python-only: what a candidate's child writes to its worker, never read by the engine. */
@@ -113,9 +116,10 @@ describe('The wire between the engine and its Python side', function () {
     const dumped = JSON.parse(execFileSync('python3', ['-c', DUMP_TYPEDDICTS, pythonHelpersDir()], { encoding: 'utf8' })) as {
       report: number;
       worker: number;
+      locate: number;
       types: Record<string, Fields>;
     };
-    assert.deepEqual([dumped.report, dumped.worker], [PLUGIN_REPORT_VERSION, WORKER_PROTOCOL_VERSION]);
+    assert.deepEqual([dumped.report, dumped.worker, dumped.locate], [PLUGIN_REPORT_VERSION, WORKER_PROTOCOL_VERSION, LOCATE_VERSION]);
     const pythonTypes = Object.keys(dumped.types).filter((name) => !PYTHON_ONLY.includes(name));
     assert.deepEqual(pythonTypes.sort(), Object.keys(WIRE_SCHEMAS).sort());
     for (const [name, schema] of Object.entries(WIRE_SCHEMAS)) {
@@ -155,6 +159,13 @@ describe('The wire between the engine and its Python side', function () {
         assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
         assert.match(replies.broken.patchError ?? '', /SyntaxError/);
         assert.equal(replies.timeout.status, 'timeout');
+      });
+
+      it("locates every file of the plugin's frames as the plugin named it (one rule for frames and traceback text)", async () => {
+        const frames = firstRun.tests.flatMap((test) => test.frames);
+        assert.ok(frames.length > 0);
+        const located = await locateFiles(frames.map((frame) => frame.file), { workspace: fixture, python });
+        assert.deepEqual(located, frames.map((frame) => ({ file: frame.file, inWorkspace: frame.inWorkspace })));
       });
 
       it('gives every test the same outcome in the first run and in the validator (an xfailed test whose teardown fails is an error)', () => {

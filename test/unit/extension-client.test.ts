@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 // The server package carries the same JSON-RPC classes as the client's, without needing an editor.
 import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { UserError } from '../../src/core/errors';
 import { progressText } from '../../src/extension/progressText';
 import { RestartPolicy } from '../../src/extension/restartPolicy';
 import { classifyRunError } from '../../src/extension/runErrors';
@@ -25,6 +26,11 @@ describe('extension sidecar client', () => {
     assert.equal(classifyRunError(Object.assign(new Error('Canceled'), { name: 'Canceled' }), rpc).kind, 'canceled');
     // The client library never loaded (the sidecar did not start): nothing came back over JSON-RPC.
     assert.equal(classifyRunError(new Error('spawn ENOENT'), undefined).kind, 'internal');
+    // Raised by the extension itself before any request (a test message's traceback located with a missing interpreter).
+    assert.deepEqual(classifyRunError(new UserError('no-python', 'cannot run the Python interpreter "py" (ENOENT)'), undefined), {
+      kind: 'user',
+      message: 'cannot run the Python interpreter "py" (ENOENT)',
+    });
   });
 
   it('restarts a crashed sidecar at most 3 times in 3 minutes', () => {

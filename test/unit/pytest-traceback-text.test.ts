@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { parseTracebackText } from '../../src/core/pytest/traceback-text';
+import { locatedFrames, parseTracebackText } from '../../src/core/pytest/traceback-text';
 
-const workspace = '/home/ana/project';
+// Reading traceback text into frames, each file named as the text names it. Which of them are
+// the user's is the Python side's rule: test/integration/traceback-location.test.ts.
 
 describe('parseTracebackText', () => {
   it("reads pytest's long format with --showlocals, naming each entry's function from its source", () => {
@@ -27,13 +28,13 @@ describe('parseTracebackText', () => {
       '',
       'stats.py:11: ZeroDivisionError',
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: 'tests/test_errors.py', line: 5, function: 'test_mean_of_one', inWorkspace: true },
-      { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' } },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: 'tests/test_errors.py', line: 5, function: 'test_mean_of_one' },
+      { file: 'stats.py', line: 11, function: 'mean', locals: { values: '[7]', count: '0' } },
     ]);
   });
 
-  it("reads pytest's short format and absolute paths, keeping library frames out of the workspace", () => {
+  it("reads pytest's short format and absolute paths", () => {
     const text = [
       '/home/ana/project/tests/test_app.py:8: in test_load',
       '    load("x")',
@@ -43,10 +44,10 @@ describe('parseTracebackText', () => {
       '    raise JSONDecodeError("Expecting value", s, err.value) from None',
       'E   json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: 'tests/test_app.py', line: 8, function: 'test_load', inWorkspace: true },
-      { file: '/home/ana/project/.venv/lib/python3.11/site-packages/yaml/__init__.py', line: 81, function: 'load', inWorkspace: false },
-      { file: '/usr/lib/python3.11/json/decoder.py', line: 355, function: 'raw_decode', inWorkspace: false },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: '/home/ana/project/tests/test_app.py', line: 8, function: 'test_load' },
+      { file: '/home/ana/project/.venv/lib/python3.11/site-packages/yaml/__init__.py', line: 81, function: 'load' },
+      { file: '/usr/lib/python3.11/json/decoder.py', line: 355, function: 'raw_decode' },
     ]);
   });
 
@@ -61,10 +62,10 @@ describe('parseTracebackText', () => {
       '    return int(text)',
       "ValueError: invalid literal for int() with base 10: 'x'",
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: 'app/main.py', line: 3, function: '<module>', inWorkspace: true },
-      { file: 'app/main.py', line: 9, function: 'run', inWorkspace: true },
-      { file: 'app/parse.py', line: 14, function: 'parse', inWorkspace: true },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: '/home/ana/project/app/main.py', line: 3, function: '<module>' },
+      { file: '/home/ana/project/app/main.py', line: 9, function: 'run' },
+      { file: 'app/parse.py', line: 14, function: 'parse' },
     ]);
   });
 
@@ -81,11 +82,11 @@ describe('parseTracebackText', () => {
       'E                      ^',
       "E   SyntaxError: '(' was never closed",
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: '/usr/lib/python3.11/importlib/__init__.py', line: 126, function: 'import_module', inWorkspace: false },
-      { file: '<frozen importlib._bootstrap>', line: 1204, function: '_gcd_import', inWorkspace: false },
-      { file: 'tests/test_parser.py', line: 1, function: '<module>', inWorkspace: true },
-      { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: '/usr/lib/python3.11/importlib/__init__.py', line: 126, function: 'import_module' },
+      { file: '<frozen importlib._bootstrap>', line: 1204, function: '_gcd_import' },
+      { file: 'tests/test_parser.py', line: 1, function: '<module>' },
+      { file: '/home/ana/project/parser.py', line: 5, function: '<module>' },
     ]);
   });
 
@@ -103,10 +104,10 @@ describe('parseTracebackText', () => {
       '',
       'Extension modules: numpy.core._multiarray_umath (total: 1)',
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: '<frozen runpy>', line: 88, function: '_run_code', inWorkspace: false },
-      { file: '/usr/lib/python3/site-packages/_pytest/python.py', line: 157, function: 'pytest_pyfunc_call', inWorkspace: false },
-      { file: 'test_crash.py', line: 13, function: 'test_aborts', inWorkspace: true },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: '<frozen runpy>', line: 88, function: '_run_code' },
+      { file: '/usr/lib/python3/site-packages/_pytest/python.py', line: 157, function: 'pytest_pyfunc_call' },
+      { file: '/home/ana/project/test_crash.py', line: 13, function: 'test_aborts' },
     ]);
   });
 
@@ -121,14 +122,33 @@ describe('parseTracebackText', () => {
       '  File "/home/ana/project/test_blocked.py", line 14 in test_blocks_the_interrupt',
       '  File "/usr/lib/python3/site-packages/_pytest/python.py", line 157 in pytest_pyfunc_call',
     ].join('\n');
-    assert.deepEqual(parseTracebackText(text, workspace), [
-      { file: '/usr/lib/python3/site-packages/_pytest/python.py', line: 157, function: 'pytest_pyfunc_call', inWorkspace: false },
-      { file: 'test_blocked.py', line: 14, function: 'test_blocks_the_interrupt', inWorkspace: true },
+    assert.deepEqual(parseTracebackText(text), [
+      { file: '/usr/lib/python3/site-packages/_pytest/python.py', line: 157, function: 'pytest_pyfunc_call' },
+      { file: '/home/ana/project/test_blocked.py', line: 14, function: 'test_blocks_the_interrupt' },
     ]);
   });
 
   it('finds no frames in text without locations', () => {
-    assert.deepEqual(parseTracebackText('assert 1 == 2\nE   AssertionError', workspace), []);
-    assert.deepEqual(parseTracebackText('', workspace), []);
+    assert.deepEqual(parseTracebackText('assert 1 == 2\nE   AssertionError'), []);
+    assert.deepEqual(parseTracebackText(''), []);
+  });
+});
+
+describe('locatedFrames', () => {
+  it('names each frame as located and keeps one frame per place (pytest repeats a SyntaxError as a native line)', () => {
+    const frames = [
+      { file: 'tests/test_parser.py', line: 1, function: '<module>' },
+      { file: 'parser.py', line: 5, function: '<module>' },
+      { file: '/home/ana/project/parser.py', line: 5, function: '<module>' },
+    ];
+    const located = [
+      { file: 'tests/test_parser.py', inWorkspace: true },
+      { file: 'parser.py', inWorkspace: true },
+      { file: 'parser.py', inWorkspace: true },
+    ];
+    assert.deepEqual(locatedFrames(frames, located), [
+      { file: 'tests/test_parser.py', line: 1, function: '<module>', inWorkspace: true },
+      { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true },
+    ]);
   });
 });

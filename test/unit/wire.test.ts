@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readWorkerMessage, WireError, WORKER_PROTOCOL_VERSION } from '../../src/core/wire';
+import { LOCATE_VERSION, readLocateReply, readWorkerMessage, WireError, WORKER_PROTOCOL_VERSION } from '../../src/core/wire';
 
 describe("readWorkerMessage (the worker's replies)", () => {
   const ready = { op: 'ready', version: WORKER_PROTOCOL_VERSION, pid: 12, collected: ['t.py::a'], missing: [] };
@@ -30,5 +30,29 @@ describe("readWorkerMessage (the worker's replies)", () => {
       assert.throws(() => readWorkerMessage(JSON.stringify(reply)), WireError, JSON.stringify(reply));
     }
     assert.throws(() => readWorkerMessage('{"op": "res'), /not JSON/);
+  });
+});
+
+describe("readLocateReply (deepdebug.locate's answer on traceback text's files)", () => {
+  const reply = { version: LOCATE_VERSION, files: [{ file: 'app.py', inWorkspace: true }, { file: '/usr/lib/python3.11/json/decoder.py', inWorkspace: false }] };
+
+  it('reads an answer with one located file per file asked about', () => {
+    assert.deepEqual(readLocateReply(JSON.stringify(reply), 2), reply);
+  });
+
+  it('refuses a helper of another version with one clear error, an answer for other files, a malformed answer and no answer', () => {
+    assert.throws(
+      () => readLocateReply(JSON.stringify({ version: LOCATE_VERSION + 1, located: [] }), 2),
+      (error: unknown) => error instanceof WireError && /has version 2, this build reads version 1 \(the Python helpers come from another build\)/.test(error.message),
+    );
+    assert.throws(() => readLocateReply(JSON.stringify(reply), 3), /answered for 2 files, not the 3 asked about/);
+    for (const malformed of [
+      { ...reply, files: [{ file: 'app.py', inWorkspace: 'yes' }] },
+      { ...reply, files: [{ file: 'app.py', inWorkspace: true, internal: false }] },
+      { files: reply.files },
+    ]) {
+      assert.throws(() => readLocateReply(JSON.stringify(malformed), 1), WireError, JSON.stringify(malformed));
+    }
+    assert.throws(() => readLocateReply('', 1), /did not answer with JSON/);
   });
 });

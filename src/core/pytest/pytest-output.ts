@@ -1,9 +1,8 @@
-import * as path from 'node:path';
 import { UserError } from '../errors';
 import type { TestResult } from '../types';
+import { locateFiles, type LocateOptions } from './locate';
 import type { GroupRunResult } from './process-group';
-import { workspaceFile } from './paths';
-import { parseTracebackText } from './traceback-text';
+import { locatedFrames, parseTracebackText } from './traceback-text';
 
 // What pytest's terminal output says when it stopped before our plugin could report anything.
 
@@ -26,8 +25,11 @@ export function startFailure(exit: GroupRunResult, python: string, pluginModule:
   return new Error(`pytest exited with status ${exit.code} before running: ${lastLine(output, /\S/)}`);
 }
 
-/** A root conftest.py that failed to import, as a collection error located in it; null if none. */
-export function conftestFailure(output: string, workspace: string): TestResult | null {
+/**
+ * A root conftest.py that failed to import, as a collection error located in it; null if none.
+ * The conftest and the traceback's files are located in one run of the interpreter (locate.ts).
+ */
+export async function conftestFailure(output: string, options: LocateOptions): Promise<TestResult | null> {
   const match = CONFTEST_ERROR.exec(output);
   if (!match) return null;
   const traceback = output.slice(match.index + match[0].length).trim();
@@ -36,16 +38,18 @@ export function conftestFailure(output: string, workspace: string): TestResult |
     .map((line) => EXCEPTION_LINE.exec(line))
     .filter((found) => found !== null)
     .pop();
+  const frames = parseTracebackText(traceback);
+  // The pattern's groups always take part in a match: `!` says so here and below.
+  const [conftest, ...located] = await locateFiles([match[1]!, ...frames.map((frame) => frame.file)], options);
   return {
-    // The pattern's groups always take part in a match: `!` says so here and below.
-    nodeid: workspaceFile(path.resolve(workspace, match[1]!), workspace).file,
+    nodeid: conftest!.file, // one located file per file asked about
     outcome: 'error',
     phase: 'collect',
     durationMs: 0,
     exception: exception ? exception[1]!.split('.').pop() : 'ImportError',
     message: exception ? exception[2] : match[0],
     longrepr: traceback,
-    frames: parseTracebackText(traceback, workspace),
+    frames: locatedFrames(frames, located),
   };
 }
 

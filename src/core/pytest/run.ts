@@ -4,10 +4,11 @@ import * as path from 'node:path';
 import { throwIfAborted, UserError } from '../errors';
 import { pythonHelpersDir } from '../resources';
 import type { PytestRun, TestResult } from '../types';
+import type { LocateOptions } from './locate';
 import { parsePluginReport, type PluginReport } from './plugin-report';
 import { runInProcessGroup, type GroupRunResult } from './process-group';
 import { conftestFailure, lastLine, startFailure, usageMessage } from './pytest-output';
-import { parseTracebackText } from './traceback-text';
+import { tracebackFrames } from './traceback-text';
 
 export interface RunPytestOptions {
   workspace: string;
@@ -53,7 +54,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
     const pass = await runPass({ ...options, workspace, timeoutMs }, selection, done, signal);
     // A resumed pass that finds nothing left to run ends the run; the first one is the user's problem.
     if (resumes > 0 && pass.report.exitStatus === 5 && pass.report.results.length === 0) break;
-    const results = resultsOf(pass.report, pass.exit, pass.fault, { ...options, workspace });
+    const results = await resultsOf(pass.report, pass.exit, pass.fault, { ...options, workspace }, signal);
     // Collection errors come back in every pass.
     const seen = new Set(tests.map((test) => `${test.phase} ${test.nodeid}`));
     tests.push(...results.filter((test) => !seen.has(`${test.phase} ${test.nodeid}`)));
@@ -182,10 +183,18 @@ function exitStatusOf(exit: GroupRunResult): number {
   return 128 + (number ?? 0);
 }
 
-function resultsOf(report: PluginReport, exit: GroupRunResult, fault: string, options: RunPytestOptions): TestResult[] {
+async function resultsOf(
+  report: PluginReport,
+  exit: GroupRunResult,
+  fault: string,
+  options: RunPytestOptions,
+  signal: AbortSignal | undefined,
+): Promise<TestResult[]> {
+  // Traceback text the plugin could not report as frames is located by the same interpreter.
+  const locate: LocateOptions = { workspace: options.workspace, python: options.python, env: options.env, signal };
   if (!report.started) {
     // A broken root conftest.py stops pytest before any plugin starts: it is the user's bug, not usage.
-    const conftest = conftestFailure(exit.output, options.workspace);
+    const conftest = await conftestFailure(exit.output, locate);
     if (conftest) return [conftest];
     throw startFailure(exit, options.python, PLUGIN_MODULE);
   }
@@ -197,7 +206,7 @@ function resultsOf(report: PluginReport, exit: GroupRunResult, fault: string, op
   }
   const tests = [...report.results];
   if (report.exitStatus === null) {
-    const unfinished = unfinishedTest(report, exit, fault, options);
+    const unfinished = await unfinishedTest(report, exit, fault, options, locate);
     if (unfinished) tests.push(unfinished);
   }
   if (tests.length === 0 && (report.exitStatus === 5 || report.collected === 0)) {
@@ -220,8 +229,14 @@ function noTestsMessage(options: RunPytestOptions): string {
 }
 
 /** The result for the test that was running when the session ended early, if there was one. */
-function unfinishedTest(report: PluginReport, exit: GroupRunResult, fault: string, options: RunPytestOptions): TestResult | null {
-  const frames = parseTracebackText(fault, options.workspace);
+async function unfinishedTest(
+  report: PluginReport,
+  exit: GroupRunResult,
+  fault: string,
+  options: RunPytestOptions,
+  locate: LocateOptions,
+): Promise<TestResult | null> {
+  const frames = await tracebackFrames(fault, locate);
   // A death outside any test during collection still deserves a result; after the last test it is not a test's fault.
   const nodeid = report.running ?? (report.collected === null ? collectionNodeid(frames) : null);
   if (nodeid === null) return null;

@@ -1,10 +1,13 @@
 import type { Frame } from '../types';
-import { workspaceFile } from './paths';
+import type { LocatedFile } from '../wire';
+import { locateFiles, type LocateOptions } from './locate';
 
 // Frames from traceback TEXT, for failures that reach us without our plugin's structured
-// frames (the Python extension's test messages) and for a crashed interpreter's faulthandler
-// dump. Understands pytest's long and short formats (with --showlocals lines) and Python's
-// native tracebacks, including faulthandler's "most recent call first" order.
+// frames (the Python extension's test messages, pytest's output when a conftest.py failed to
+// import) and for a crashed interpreter's faulthandler dump. Understands pytest's long and
+// short formats (with --showlocals lines) and Python's native tracebacks, including
+// faulthandler's "most recent call first" order. Reading the text is done here; which of its
+// files are the user's is the Python side's rule (locate.ts), as for the plugin's frames.
 
 /** "stats.py:11: ZeroDivisionError" or "tests/test_a.py:5: in test_a" (pytest's entry ends). */
 const PYTEST_LOCATION = /^(\S.*?):(\d+): (.*)$/;
@@ -19,26 +22,38 @@ const SOURCE_OR_EXPLANATION = /^[E>](\s|$)/;
 const CALLS_FIRST_HEADER = /\(most recent call first\):\s*$/;
 const CURRENT_THREAD_HEADER = /^Current thread .*\(most recent call first\):\s*$/;
 
-interface RawFrame {
+/** A frame as the text shows it: its file named as written there, not yet located. */
+export interface TextFrame {
   file: string;
   line: number;
   function: string;
   locals?: Record<string, string>;
 }
 
-export function parseTracebackText(text: string, workspace: string): Frame[] {
+/** The frames of traceback text, innermost last, their files as the text names them. */
+export function parseTracebackText(text: string): TextFrame[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const dump = dumpBlock(lines);
-  const raw = dump ? parseDump(dump) : parseInOrder(lines);
-  const frames: Frame[] = [];
-  for (const frame of raw) {
-    const previous = frames[frames.length - 1];
-    const located = workspaceFile(frame.file, workspace);
+  return dump ? parseDump(dump) : parseInOrder(lines);
+}
+
+/** The frames of traceback text, located by the Python side's rule (one short run of `options.python`, none without frames). */
+export async function tracebackFrames(text: string, options: LocateOptions): Promise<Frame[]> {
+  const frames = parseTracebackText(text);
+  return locatedFrames(frames, await locateFiles(frames.map((frame) => frame.file), options));
+}
+
+/** Text frames with their files as located (`located[i]` for `frames[i]`), one frame per place. */
+export function locatedFrames(frames: readonly TextFrame[], located: readonly LocatedFile[]): Frame[] {
+  const result: Frame[] = [];
+  frames.forEach((frame, i) => {
+    const previous = result[result.length - 1];
+    const place = located[i]!; // one located file per frame
     // pytest repeats a SyntaxError's location as a native line: keep one frame per place.
-    if (previous && previous.file === located.file && previous.line === frame.line) continue;
-    frames.push({ ...frame, ...located });
-  }
-  return frames;
+    if (previous && previous.file === place.file && previous.line === frame.line) return;
+    result.push({ ...frame, ...place });
+  });
+  return result;
 }
 
 /**
@@ -58,8 +73,8 @@ function dumpBlock(lines: string[]): string[] | null {
   return block;
 }
 
-function parseDump(block: string[]): RawFrame[] {
-  const frames: RawFrame[] = [];
+function parseDump(block: string[]): TextFrame[] {
+  const frames: TextFrame[] = [];
   for (const line of block) {
     const native = NATIVE_LOCATION.exec(line);
     // Groups 1 and 2 always take part in a match of these patterns: `!` says so here and below.
@@ -68,8 +83,8 @@ function parseDump(block: string[]): RawFrame[] {
   return frames.reverse();
 }
 
-function parseInOrder(lines: string[]): RawFrame[] {
-  const frames: RawFrame[] = [];
+function parseInOrder(lines: string[]): TextFrame[] {
+  const frames: TextFrame[] = [];
   // Lines of the pytest entry being read, since the previous location line.
   let entry: string[] = [];
   for (const line of lines) {
@@ -90,10 +105,10 @@ function parseInOrder(lines: string[]): RawFrame[] {
   return frames;
 }
 
-function pytestFrame(location: RegExpExecArray, entry: string[]): RawFrame {
+function pytestFrame(location: RegExpExecArray, entry: string[]): TextFrame {
   const [, file, line, rest] = location as unknown as [string, string, string, string];
   const called = /^in (\S+)$/.exec(rest);
-  const frame: RawFrame = { file, line: Number(line), function: called ? called[1]! : definedFunction(entry) };
+  const frame: TextFrame = { file, line: Number(line), function: called ? called[1]! : definedFunction(entry) };
   const locals: Record<string, string> = {};
   for (const entryLine of entry) {
     const local = LOCAL_LINE.exec(entryLine);

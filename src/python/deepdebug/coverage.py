@@ -7,7 +7,7 @@ import threading
 from types import CodeType, FrameType
 from typing import Any, Callable, Dict, List, Optional, Set, Union
 
-from .results import Workspace
+from .workspace import Workspace
 
 Tracer = Callable[[FrameType, str, Any], Any]
 

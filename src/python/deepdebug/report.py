@@ -11,9 +11,10 @@ from typing import Any, Dict, List, NamedTuple, Optional, Set, Union
 import pytest
 
 from .coverage import LineCoverage, MonitoredCoverage, line_coverage
-from .results import Workspace, frames_of, message_of, outcome_of, root_exception, syntax_error_frame
+from .results import frames_of, message_of, outcome_of, root_exception, syntax_error_frame
 from .timeout import PerTestTimeout, TestTimeout
 from .wire import REPORT_VERSION, Frame, PluginEvent, TestResult
+from .workspace import Workspace
 
 
 class Failure(NamedTuple):

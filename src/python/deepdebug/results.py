@@ -1,19 +1,19 @@
 """What a test did, as both the plugin (the first run) and the worker (each candidate) report it.
 
-One owner for three rules: a test's outcome from pytest's reports of its phases, which files
-are the user's, and how a failure's frames and locals are put into words.
+One owner for these rules: a test's outcome from pytest's reports of its phases, and how a
+failure's frames and locals are put into words. Which files are the user's is ``workspace``'s
+rule (it imports no pytest, so the engine can ask it about traceback text too).
 """
 
 from __future__ import annotations
 
 import linecache
 import os
-import sys
-import sysconfig
 from types import TracebackType
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .wire import Frame, Outcome, Phase
+from .workspace import Workspace
 
 try:
     from _pytest._io.saferepr import saferepr as _saferepr
@@ -49,53 +49,6 @@ def outcome_of(reports: Iterable[Any]) -> Tuple[Outcome, Phase, Optional[Any], f
         elif report.passed and report.when == "call" and hasattr(report, "wasxfail") and outcome == "passed":
             outcome = "xpassed"
     return outcome, phase, failed, duration * 1000.0
-
-
-class Workspace:
-    """Decides which files are the user's: inside the workspace, outside any environment."""
-
-    def __init__(self, root: str) -> None:
-        self.root = os.path.realpath(root)
-        self._prefix = self.root + os.sep
-        # Interpreter and library folders inside the workspace (a .venv) are not user code;
-        # ones that contain the workspace (a workspace under /usr/src) must not exclude it.
-        candidates = {sys.prefix, sys.base_prefix, sys.exec_prefix}
-        for name in ("stdlib", "platstdlib", "purelib", "platlib"):
-            path = sysconfig.get_paths().get(name)
-            if path:
-                candidates.add(path)
-        self._excluded = tuple(
-            os.path.realpath(path) + os.sep
-            for path in candidates
-            if os.path.realpath(path).startswith(self._prefix)
-        )
-        self._cache: Dict[str, Optional[str]] = {}
-
-    def relative(self, filename: str) -> Optional[str]:
-        """The workspace-relative POSIX path of a code file, or None when it is not ours."""
-        try:
-            return self._cache[filename]
-        except KeyError:
-            pass
-        result = None
-        if filename and not filename.startswith("<"):
-            path = os.path.realpath(os.path.abspath(filename))
-            if (
-                path.startswith(self._prefix)
-                and not path.startswith(self._excluded)
-                and "site-packages" not in path
-                and "dist-packages" not in path
-            ):
-                result = os.path.relpath(path, self.root).replace(os.sep, "/")
-        self._cache[filename] = result
-        return result
-
-    def display(self, filename: str) -> Tuple[str, bool]:
-        """(the file as a frame names it, whether it is the user's)."""
-        relative = self.relative(filename)
-        if relative is not None:
-            return relative, True
-        return os.path.abspath(filename) if not filename.startswith("<") else filename, False
 
 
 # Frames of pytest's machinery and of this package (timeout, tracer) say nothing about the bug.

@@ -8,6 +8,8 @@ Two wires, each with a version its reader checks before anything else:
 - The validation worker's protocol (``deepdebug_worker``): ``WorkerRequest`` lines in,
   ``WorkerMessage`` lines out; the first reply, a ``ReadyMessage``, carries
   ``WORKER_PROTOCOL_VERSION``.
+- Locating traceback text's files (``python -m deepdebug.locate``): one ``LocateRequest`` on
+  stdin, one ``LocateReply`` on stdout, which carries ``LOCATE_VERSION``.
 
 The TypeScript side checks each message it reads against its mirror of these types
 (``src/core/wire.ts``); a contract test runs both emitters and compares the two.
@@ -20,6 +22,7 @@ from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 REPORT_VERSION = 1
 WORKER_PROTOCOL_VERSION = 1
+LOCATE_VERSION = 1
 
 # What the plugin and the worker make of pytest's reports (results.outcome_of); the plugin adds
 # "timeout" (its own per-test limit).
@@ -195,6 +198,27 @@ class ResultMessage(_ResultMessage, total=False):
 
 
 WorkerMessage = Union[ReadyMessage, ResultMessage]
+
+
+# ---------------------------------------------------------------------------------------------
+# Locating the files named by traceback text (a faulthandler dump, pytest's output before the
+# plugin started, another test controller's message), by the rule the frames above follow
+
+
+class LocateRequest(TypedDict):
+    workspace: str  # the folder the tests ran in; relative file names are relative to it
+    files: List[str]  # as the text names them
+
+
+class LocatedFile(TypedDict):
+    # As a Frame names it: workspace-relative POSIX path when inWorkspace, else absolute.
+    file: str
+    inWorkspace: bool
+
+
+class LocateReply(TypedDict):
+    version: int
+    files: List[LocatedFile]  # one per requested file, in the request's order
 
 
 # ---------------------------------------------------------------------------------------------
