@@ -37,7 +37,7 @@ export interface ScoreOptions {
 }
 
 /** Rows of one scoring run: measured by bench/prior-speed.ts (int8, CPU, 2 cores). */
-export const SCORE_BATCH_ROWS = 16;
+export const SCORE_BATCH_ROWS = 8;
 /** Encoded inputs kept (per input: the encoder output and the cross-attention keys, ~0.3 MB). */
 const ENCODED_KEPT = 8;
 
