@@ -49,8 +49,12 @@ export const PRIOR_WINDOW = 32;
 function firstBatch(window: number): number {
   return Math.max(1, Math.ceil(window / 4));
 }
-/** The first candidate of a stream waits at most this long for the model's scores; later ones at most PRIOR_LATER_WAIT_MS. */
-export const PRIOR_FIRST_WAIT_MS = 400;
+/**
+ * The first candidate of a stream waits at most this long for the model's scores (the
+ * suspects' inputs are encoded while the validator starts, so the first batch needs the
+ * decoder alone); later ones at most PRIOR_LATER_WAIT_MS.
+ */
+export const PRIOR_FIRST_WAIT_MS = 300;
 export const PRIOR_LATER_WAIT_MS = 50;
 
 /** The model's mean log-probability per token of each candidate's edit, null where it cannot say. */
