@@ -55,15 +55,17 @@ export const PRIOR_WINDOW = 32;
 function firstBatch(window: number): number {
   return Math.max(1, Math.ceil(window / 4));
 }
+
 /**
  * The first candidate of a stream waits at most this long for the model's scores (the
  * suspects' inputs are encoded while the validator starts, so the first batch needs the
  * decoder alone); later ones at most PRIOR_LATER_WAIT_MS.
  */
 export const PRIOR_FIRST_WAIT_MS = 300;
+export const PRIOR_LATER_WAIT_MS = 50;
+
 /** Times a candidate may be passed over before it is handed out (fitted with the weights). */
 export const PRIOR_MAX_PASSED = 4;
-export const PRIOR_LATER_WAIT_MS = 50;
 
 /** The model's mean log-probability per token of each candidate's edit, null where it cannot say. */
 export type Prior = (candidates: readonly Candidate[]) => Promise<(number | null)[]>;
