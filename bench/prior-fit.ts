@@ -1,21 +1,26 @@
-// Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS) on
-// dev data: bench/real's dev split (never its test split) and bench/classic. Per bug: the
-// engine's analysis (one pytest run, cached: bench/prior-data.ts), the template candidates for
-// the bug's own function in the search's order (at most --most), which of them is the known
-// fix (the bug record's fixedFunction, after normalization), and the model's likelihood of each
-// (CandidateScorer, the engine's own). No candidate is validated: the fix is known.
-// Then a grid over the two weights: the order the search's window would hand the candidates
-// out in (windowOrder, with a bound on how often a candidate is passed over), and the rank of
-// the first exact fix; the weights (and the bound) with the lowest mean log rank win. Reports mean / median rank before (the stream's order) and after, per set, for
-// other window sizes, and a two-fold check (weights fitted on one half of the bugs, ranks on
-// the other). `--heldout N` also reports, never fits on, the ranks on every N-th bug of
-// bench/real's test split (functions the model never trained on; the dev split's bugs were
-// among its training examples, see the model card). Writes results.md and results.json to
-// bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
-// bench/work/prior-fit/ so a refit costs nothing.
+// Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS,
+// PRIOR_MAX_PASSED) on dev data: bench/real's dev split (never its test split) and
+// bench/classic. Per bug: the engine's analysis (one pytest run, cached: bench/prior-data.ts),
+// the template candidates in the search's order (at most --most; `--stream engine`, the
+// default: the stream the engine makes over the localizer's top five suspects, where an edit in
+// another function can come first; `--stream function`: the bug's own function's alone), which
+// of them is the known fix (the bug record's fixedFunction, after normalization), and the
+// model's likelihood of each (CandidateScorer, the engine's own). No candidate is validated: the
+// fix is known. Then a grid over the model weight (and the family weight with `--family grid`)
+// and the bound on passing a candidate over: the order the search's window would hand the
+// candidates out in (windowOrder), and the rank of the first exact fix; the values with the
+// lowest mean log rank (per set, averaged over the sets) win. The sample prior (the shown
+// order) is fitted after them on the function's template candidates and the model's samples
+// together. Reports mean / median rank before (the stream's order) and after, per set, on the
+// other stream, for other bounds and window sizes, and a two-fold check (fitted on one half of
+// the bugs, ranks on the other). `--heldout N` also reports, never fits on, the ranks on every
+// N-th bug of bench/real's test split (functions the model never trained on; the dev split's
+// bugs were among its training examples, see the model card). Writes results.md and
+// results.json to bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept
+// in bench/work/prior-fit/ so a refit costs nothing.
 //
-//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--heldout N] [--objective balanced|pooled] [--family fixed|grid]
-//        [--only id,...] [--out <folder>]
+//   node out/bench/prior-fit.js [--sets real,classic] [--stream engine|function] [--most 400] [--window 32] [--heldout N]
+//        [--objective balanced|pooled] [--family fixed|grid] [--only id,...] [--out <folder>]
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -27,7 +32,7 @@ import { defaultModelDir, packageRoot } from '../src/core/resources';
 import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
 import { isExactFix, median } from './fix-runs';
 import { benchOptions, listOf, oneOf, wholeNumber } from './options';
-import { analyzed, classicPriorBugs, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
+import { analyzed, classicPriorBugs, engineSuspects, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
 
 const SETS = ['real', 'classic'] as const;
 
@@ -39,6 +44,7 @@ const args = benchOptions(
     heldout: { type: 'string', default: '0' },
     objective: { type: 'string', default: 'balanced' },
     family: { type: 'string', default: 'fixed' },
+    stream: { type: 'string', default: 'engine' },
     only: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
   },
@@ -49,6 +55,7 @@ const args = benchOptions(
     heldout: wholeNumber('--heldout', values.heldout, 0),
     objective: oneOf('--objective', values.objective, ['balanced', 'pooled'] as const),
     family: oneOf('--family', values.family, ['fixed', 'grid'] as const),
+    stream: oneOf('--stream', values.stream, ['engine', 'function'] as const),
     only: values.only ? values.only.split(',') : null,
     out: values.out,
   }),
@@ -116,14 +123,20 @@ async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
   return samples;
 }
 
-async function templateData(bug: PriorBug, model: PatchModel): Promise<Omit<BugData, 'samples'> | null> {
-  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-v2.json`);
+/**
+ * The bug's template candidates, in the search's order: `engine`, the stream the engine makes
+ * (every suspect it edits, the localizer's top five, so an edit elsewhere can come first);
+ * `function`, the bug's own function's alone.
+ */
+async function templateData(bug: PriorBug, model: PatchModel, stream: 'engine' | 'function' = args.stream): Promise<Omit<BugData, 'samples'> | null> {
+  const suffix = stream === 'function' ? 'v2' : 'engine-v3';
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-${suffix}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BugData | null;
   let data: Omit<BugData, 'samples'> | null = null;
   const analysis = await analyzed(bug);
   const found = analysis && (await trueSuspect(bug, analysis));
   if (analysis && found) {
-    const made = await templateCandidatesOf(bug, analysis, found.suspect, args.most);
+    const made = await templateCandidatesOf(bug, analysis, stream === 'function' ? [found.suspect] : engineSuspects(analysis), args.most);
     const scorer = new CandidateScorer(model, async (f) => analysis.texts[f] ?? null, analysis.failures);
     const scores = await scorer.score(made.map((m) => m.candidate));
     data = {
@@ -289,6 +302,13 @@ async function main(): Promise<void> {
     if (data) heldout.push({ ...data, set: 'real-test' });
     console.error(`held out ${i + 1}/${heldoutBugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates` : 'no data'}`);
   }
+  // The other stream's ranks, with the same weights (the bug's function alone, or the engine's).
+  const otherStream = args.stream === 'engine' ? 'function' : 'engine';
+  const alone: BugData[] = [];
+  for (const bug of chosen) {
+    const data = await templateData(bug, model, otherStream).catch(() => null);
+    if (data) alone.push({ ...data, samples: [] });
+  }
   await model.dispose();
   const usable = all.filter((bug) => bug.candidates.some((c) => c.exact));
   const candidates = all.flatMap((bug) => bug.candidates);
@@ -313,7 +333,8 @@ async function main(): Promise<void> {
     `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
     `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among their function's first ${args.most} template candidates ` +
       `(the others need an edit no template makes, or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
-    `Rank: the place of the first exact fix among the bug's function's template candidates, in the order a window of ${args.window} hands them out (windowOrder).`,
+    `Rank: the place of the first exact fix among ${args.stream === 'engine' ? 'the template candidates the engine makes for the bug (its stream over the localizer\'s top five suspects)' : 'the bug\'s function\'s template candidates'} ` +
+      `(at most ${args.most}), in the order a window of ${args.window} hands them out (windowOrder).`,
     `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; ` +
       (args.objective === 'balanced'
         ? 'objective: the mean log rank of each set, averaged over the sets (bench/real\'s dev bugs were among the model\'s training examples; pooled, they would outvote bench/classic, which it never saw).'
@@ -322,7 +343,7 @@ async function main(): Promise<void> {
     `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample}, passed over at most ${fitted.maxPassed} times ` +
       `(in src/core/search/prior.ts now: model ${NOW.model}, family ${NOW.family}, sample ${NOW.sample}, at most ${NOW.maxPassed}).`,
     '',
-    '## The search\'s order (template candidates of the bug\'s function)',
+    `## The search's order (${args.stream === 'engine' ? 'the engine\'s template stream' : 'template candidates of the bug\'s function'})`,
     '',
     ...HEADER,
     row('before: the stream (model 0, family 1)', summary(usable, before, args.window)),
@@ -342,6 +363,14 @@ async function main(): Promise<void> {
         row(`${set}, the ${other} fit`, summary(of, otherFit, args.window)),
       ];
     }),
+    '',
+    `The same weights, ${otherStream === 'function' ? 'on the bug\'s function\'s candidates alone' : 'on the engine\'s stream'}:`,
+    '',
+    ...HEADER,
+    ...(() => {
+      const of = alone.filter((bug) => bug.candidates.some((c) => c.exact));
+      return [row(`${otherStream}, before`, summary(of, before, args.window)), row(`${otherStream}, after`, summary(of, fitted, args.window))];
+    })(),
     '',
     'Passed over at most, with the fitted weights:',
     '',
