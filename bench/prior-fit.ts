@@ -331,8 +331,8 @@ async function main(): Promise<void> {
     '# The model prior: weights fitted on dev data',
     '',
     `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
-    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among their function's first ${args.most} template candidates ` +
-      `(the others need an edit no template makes, or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
+    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among the first ${args.most} template candidates ` +
+      `(the others need an edit no template makes${args.stream === 'engine' ? ', their function is not among the top five suspects,' : ''} or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
     `Rank: the place of the first exact fix among ${args.stream === 'engine' ? 'the template candidates the engine makes for the bug (its stream over the localizer\'s top five suspects)' : 'the bug\'s function\'s template candidates'} ` +
       `(at most ${args.most}), in the order a window of ${args.window} hands them out (windowOrder).`,
     `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; ` +
