@@ -10,6 +10,7 @@ import { runAnalyze } from '../src/core/engine';
 import { templateStream } from '../src/core/generate/templates';
 import { isTestFile } from '../src/core/pytest/failures';
 import { packageRoot } from '../src/core/resources';
+import { editableSuspects } from '../src/core/search';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { Candidate, Failure, Suspect } from '../src/core/types';
 import { isExactFix, type BugTarget } from './fix-runs';
@@ -118,15 +119,20 @@ export async function trueSuspect(bug: PriorBug, analysis: Analyzed): Promise<{ 
   };
 }
 
-/** Template candidates for one suspect in the search's order (best first), at most `most`, each marked when it is the known fix. */
+/** The suspects the search edits for this bug, as the engine picks them (the localizer's top, no test files). */
+export function engineSuspects(analysis: Analyzed): Suspect[] {
+  return editableSuspects(analysis.suspects, false);
+}
+
+/** Template candidates for these suspects in the search's order (best first), at most `most`, each marked when it is the known fix. */
 export async function templateCandidatesOf(
   bug: PriorBug,
   analysis: Analyzed,
-  suspect: Suspect,
+  suspects: Suspect[],
   most: number,
 ): Promise<Array<{ candidate: Candidate; exact: boolean }>> {
   const readSource = async (file: string): Promise<string | null> => analysis.texts[file] ?? null;
-  const stream = await templateStream([suspect], readSource, { failures: analysis.failures, isTestFile });
+  const stream = await templateStream(suspects, readSource, { failures: analysis.failures, isTestFile });
   const out: Array<{ candidate: Candidate; exact: boolean }> = [];
   for (let next = await stream.next(); next && out.length < most; next = await stream.next()) {
     out.push({ candidate: next, exact: await isExactFix(bug.target, next.newFileText) });

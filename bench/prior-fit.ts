@@ -1,21 +1,26 @@
-// Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS) on
-// dev data: bench/real's dev split (never its test split) and bench/classic. Per bug: the
-// engine's analysis (one pytest run, cached: bench/prior-data.ts), the template candidates for
-// the bug's own function in the search's order (at most --most), which of them is the known
-// fix (the bug record's fixedFunction, after normalization), and the model's likelihood of each
-// (CandidateScorer, the engine's own). No candidate is validated: the fix is known.
-// Then a grid over the two weights: the order the search's window would hand the candidates
-// out in (windowOrder), and the rank of the first exact fix; the weights with the lowest mean
-// log rank win. Reports mean / median rank before (the stream's order) and after, per set, for
-// other window sizes, and a two-fold check (weights fitted on one half of the bugs, ranks on
-// the other). `--heldout N` also reports, never fits on, the ranks on every N-th bug of
-// bench/real's test split (functions the model never trained on; the dev split's bugs were
-// among its training examples, see the model card). Writes results.md and results.json to
-// bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
-// bench/work/prior-fit/ so a refit costs nothing.
+// Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS,
+// PRIOR_MAX_PASSED) on dev data: bench/real's dev split (never its test split) and
+// bench/classic. Per bug: the engine's analysis (one pytest run, cached: bench/prior-data.ts),
+// the template candidates in the search's order (at most --most; `--stream engine`, the
+// default: the stream the engine makes over the localizer's top five suspects, where an edit in
+// another function can come first; `--stream function`: the bug's own function's alone), which
+// of them is the known fix (the bug record's fixedFunction, after normalization), and the
+// model's likelihood of each (CandidateScorer, the engine's own). No candidate is validated: the
+// fix is known. Then a grid over the model weight (and the family weight with `--family grid`)
+// and the bound on passing a candidate over: the order the search's window would hand the
+// candidates out in (windowOrder), and the rank of the first exact fix; the values with the
+// lowest mean log rank (per set, averaged over the sets) win. The sample prior (the shown
+// order) is fitted after them on the function's template candidates and the model's samples
+// together. Reports mean / median rank before (the stream's order) and after, per set, on the
+// other stream, for other bounds and window sizes, and a two-fold check (fitted on one half of
+// the bugs, ranks on the other). `--heldout N` also reports, never fits on, the ranks on every
+// N-th bug of bench/real's test split (functions the model never trained on; the dev split's
+// bugs were among its training examples, see the model card). Writes results.md and
+// results.json to bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept
+// in bench/work/prior-fit/ so a refit costs nothing.
 //
-//   node out/bench/prior-fit.js [--sets real,classic] [--most 400] [--window 32] [--heldout N] [--objective balanced|pooled]
-//        [--only id,...] [--out <folder>]
+//   node out/bench/prior-fit.js [--sets real,classic] [--stream engine|function] [--most 400] [--window 32] [--heldout N]
+//        [--objective balanced|pooled] [--family fixed|grid] [--only id,...] [--out <folder>]
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -24,10 +29,10 @@ import { CandidateScorer, modelCandidates } from '../src/core/generate/model-can
 import { failureFor } from '../src/core/localize';
 import { loadPatchModel, type PatchModel } from '../src/core/model';
 import { defaultModelDir, packageRoot } from '../src/core/resources';
-import { PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
+import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
 import { isExactFix, median } from './fix-runs';
 import { benchOptions, listOf, oneOf, wholeNumber } from './options';
-import { analyzed, classicPriorBugs, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
+import { analyzed, classicPriorBugs, engineSuspects, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
 
 const SETS = ['real', 'classic'] as const;
 
@@ -38,6 +43,8 @@ const args = benchOptions(
     window: { type: 'string', default: String(PRIOR_WINDOW) },
     heldout: { type: 'string', default: '0' },
     objective: { type: 'string', default: 'balanced' },
+    family: { type: 'string', default: 'fixed' },
+    stream: { type: 'string', default: 'engine' },
     only: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
   },
@@ -47,6 +54,8 @@ const args = benchOptions(
     window: wholeNumber('--window', values.window, 1),
     heldout: wholeNumber('--heldout', values.heldout, 0),
     objective: oneOf('--objective', values.objective, ['balanced', 'pooled'] as const),
+    family: oneOf('--family', values.family, ['fixed', 'grid'] as const),
+    stream: oneOf('--stream', values.stream, ['engine', 'function'] as const),
     only: values.only ? values.only.split(',') : null,
     out: values.out,
   }),
@@ -114,14 +123,20 @@ async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
   return samples;
 }
 
-async function templateData(bug: PriorBug, model: PatchModel): Promise<Omit<BugData, 'samples'> | null> {
-  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-v2.json`);
+/**
+ * The bug's template candidates, in the search's order: `engine`, the stream the engine makes
+ * (every suspect it edits, the localizer's top five, so an edit elsewhere can come first);
+ * `function`, the bug's own function's alone.
+ */
+async function templateData(bug: PriorBug, model: PatchModel, stream: 'engine' | 'function' = args.stream): Promise<Omit<BugData, 'samples'> | null> {
+  const suffix = stream === 'function' ? 'v2' : 'engine-v3';
+  const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-${suffix}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BugData | null;
   let data: Omit<BugData, 'samples'> | null = null;
   const analysis = await analyzed(bug);
   const found = analysis && (await trueSuspect(bug, analysis));
   if (analysis && found) {
-    const made = await templateCandidatesOf(bug, analysis, found.suspect, args.most);
+    const made = await templateCandidatesOf(bug, analysis, stream === 'function' ? [found.suspect] : engineSuspects(analysis), args.most);
     const scorer = new CandidateScorer(model, async (f) => analysis.texts[f] ?? null, analysis.failures);
     const scores = await scorer.score(made.map((m) => m.candidate));
     data = {
@@ -139,6 +154,10 @@ async function templateData(bug: PriorBug, model: PatchModel): Promise<Omit<BugD
 
 const ALL = Number.MAX_SAFE_INTEGER;
 
+/** The key's weights, and how often a candidate may be passed over (PRIOR_MAX_PASSED). */
+type Fit = PriorWeights & { maxPassed: number };
+const NOW: Fit = { ...PRIOR_WEIGHTS, maxPassed: PRIOR_MAX_PASSED };
+
 /** A record as the key reads a candidate. */
 function asCandidate(c: Cand): Parameters<typeof priorKey>[0] {
   return {
@@ -150,20 +169,21 @@ function asCandidate(c: Cand): Parameters<typeof priorKey>[0] {
 }
 
 /** 1-based rank of the first exact fix among `candidates` in the order a window hands them out by the key (weights null: by score, as the search and the shown order did without the model). */
-function rankAmong(candidates: readonly Cand[], weights: PriorWeights | null, window: number): number {
+function rankAmong(candidates: readonly Cand[], weights: Fit | null, window: number): number {
   const fill = median(candidates.map((c) => c.logProb).filter((p): p is number => p !== null)) ?? 0;
   const keys = candidates.map((c) => (weights ? priorKey(asCandidate(c), c.logProb, fill, weights) : Math.log(c.score)));
-  return windowOrder(keys, window, (i) => candidates[i]!.exact).length;
+  return windowOrder(keys, window, (i) => candidates[i]!.exact, weights?.maxPassed ?? Number.POSITIVE_INFINITY).length;
 }
 
 /** The rank of the first exact template fix in the search's order. */
-function rankOf(bug: BugData, weights: PriorWeights, window: number): number {
+function rankOf(bug: BugData, weights: Fit, window: number): number {
   return rankAmong(bug.candidates, weights, window);
 }
 
 /** The rank of the first exact fix among the template candidates and the samples together, all sorted (the shown order's proxy). */
-function shownRank(bug: BugData, weights: PriorWeights | null): number {
-  return rankAmong([...bug.candidates, ...bug.samples], weights, ALL);
+function shownRank(bug: BugData, weights: Fit | null): number {
+  // The shown order sorts every validated patch: no window, nothing passed over.
+  return rankAmong([...bug.candidates, ...bug.samples], weights && { ...weights, maxPassed: Number.POSITIVE_INFINITY }, ALL);
 }
 
 interface Summary {
@@ -175,13 +195,21 @@ interface Summary {
   top10: number;
 }
 
-function summary(bugs: readonly BugData[], weights: PriorWeights, window: number): Summary {
+function summary(bugs: readonly BugData[], weights: Fit, window: number): Summary {
   return ranksSummary(bugs.map((bug) => rankOf(bug, weights, window)));
 }
 
 const MODEL_WEIGHTS = Array.from({ length: 51 }, (_, i) => i / 10);
-const FAMILY_WEIGHTS = Array.from({ length: 10 }, (_, i) => i * 0.25);
+/**
+ * The family weight's grid: 1 alone by default (the kind-of-edit priors keep their weight
+ * against suspiciousness, as in the stream's own score). Fitted on a grid (`--family grid`),
+ * it is not identified by the dev data: the two folds' fits disagree (0 and 0.5; 0.25 and
+ * 1.25 without the passed-over bound), and the pooled fit moves with the grid's other
+ * dimensions; so it is not fitted unless asked.
+ */
+const FAMILY_WEIGHTS = args.family === 'grid' ? Array.from({ length: 10 }, (_, i) => i * 0.25) : [1];
 const SAMPLE_PRIORS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1];
+const MAX_PASSED = [4, 8, 16, 32, 64, Number.POSITIVE_INFINITY];
 
 /**
  * What the fit minimizes: the mean log rank of each set, averaged over the sets (`balanced`,
@@ -198,13 +226,16 @@ function objective(bugs: readonly BugData[], rank: (bug: BugData) => number, mod
 }
 
 /** The grid's best weights on `bugs` (the lowest objective; ties: the smaller weights). */
-function fit(bugs: readonly BugData[], window: number, families: readonly number[] = FAMILY_WEIGHTS, mode = args.objective): PriorWeights {
-  let best: { weights: PriorWeights; value: number } | null = null;
-  for (const model of MODEL_WEIGHTS) {
-    for (const family of families) {
-      const weights = { model, family, sample: PRIOR_WEIGHTS.sample };
-      const value = objective(bugs, (bug) => rankOf(bug, weights, window), mode);
-      if (!best || value < best.value - 1e-9) best = { weights, value };
+function fit(bugs: readonly BugData[], window: number, families: readonly number[] = FAMILY_WEIGHTS, mode = args.objective): Fit {
+  let best: { weights: Fit; value: number } | null = null;
+  // The largest bound first, so that among equals the order is least constrained.
+  for (const maxPassed of [...MAX_PASSED].reverse()) {
+    for (const model of MODEL_WEIGHTS) {
+      for (const family of families) {
+        const weights = { model, family, sample: PRIOR_WEIGHTS.sample, maxPassed };
+        const value = objective(bugs, (bug) => rankOf(bug, weights, window), mode);
+        if (!best || value < best.value - 1e-9) best = { weights, value };
+      }
     }
   }
   return best!.weights;
@@ -223,8 +254,8 @@ function ranksSummary(ranks: readonly number[]): Summary {
 }
 
 /** The sample prior (the model and family weights given) that puts the fix earliest among templates and samples together. */
-function fitSample(bugs: readonly BugData[], weights: PriorWeights): PriorWeights {
-  let best: { weights: PriorWeights; value: number } | null = null;
+function fitSample(bugs: readonly BugData[], weights: Fit): Fit {
+  let best: { weights: Fit; value: number } | null = null;
   for (const sample of SAMPLE_PRIORS) {
     const candidate = { ...weights, sample };
     const value = objective(bugs, (bug) => shownRank(bug, candidate));
@@ -271,12 +302,19 @@ async function main(): Promise<void> {
     if (data) heldout.push({ ...data, set: 'real-test' });
     console.error(`held out ${i + 1}/${heldoutBugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates` : 'no data'}`);
   }
+  // The other stream's ranks, with the same weights (the bug's function alone, or the engine's).
+  const otherStream = args.stream === 'engine' ? 'function' : 'engine';
+  const alone: BugData[] = [];
+  for (const bug of chosen) {
+    const data = await templateData(bug, model, otherStream).catch(() => null);
+    if (data) alone.push({ ...data, samples: [] });
+  }
   await model.dispose();
   const usable = all.filter((bug) => bug.candidates.some((c) => c.exact));
   const candidates = all.flatMap((bug) => bug.candidates);
   const unscoreable = candidates.filter((c) => c.logProb === null).length;
 
-  const before: PriorWeights = { model: 0, family: 1, sample: PRIOR_WEIGHTS.sample };
+  const before: Fit = { model: 0, family: 1, sample: PRIOR_WEIGHTS.sample, maxPassed: Number.POSITIVE_INFINITY };
   const streamFit = fit(usable, args.window);
   // The shown order: the template fix or a sample, whichever comes first.
   const shownUsable = all.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
@@ -293,25 +331,26 @@ async function main(): Promise<void> {
     '# The model prior: weights fitted on dev data',
     '',
     `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
-    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among their function's first ${args.most} template candidates ` +
-      `(the others need an edit no template makes, or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
-    `Rank: the place of the first exact fix among the bug's function's template candidates, in the order a window of ${args.window} hands them out (windowOrder).`,
+    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among the first ${args.most} template candidates ` +
+      `(the others need an edit no template makes${args.stream === 'engine' ? ', their function is not among the top five suspects,' : ''} or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
+    `Rank: the place of the first exact fix among ${args.stream === 'engine' ? 'the template candidates the engine makes for the bug (its stream over the localizer\'s top five suspects)' : 'the bug\'s function\'s template candidates'} ` +
+      `(at most ${args.most}), in the order a window of ${args.window} hands them out (windowOrder).`,
     `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; ` +
       (args.objective === 'balanced'
         ? 'objective: the mean log rank of each set, averaged over the sets (bench/real\'s dev bugs were among the model\'s training examples; pooled, they would outvote bench/classic, which it never saw).'
         : 'objective: the mean log rank over all bugs (pooled).'),
     '',
-    `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample} ` +
-      `(in src/core/search/prior.ts now: model ${PRIOR_WEIGHTS.model}, family ${PRIOR_WEIGHTS.family}, sample ${PRIOR_WEIGHTS.sample}).`,
+    `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample}, passed over at most ${fitted.maxPassed} times ` +
+      `(in src/core/search/prior.ts now: model ${NOW.model}, family ${NOW.family}, sample ${NOW.sample}, at most ${NOW.maxPassed}).`,
     '',
-    '## The search\'s order (template candidates of the bug\'s function)',
+    `## The search's order (${args.stream === 'engine' ? 'the engine\'s template stream' : 'template candidates of the bug\'s function'})`,
     '',
     ...HEADER,
     row('before: the stream (model 0, family 1)', summary(usable, before, args.window)),
-    row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window)),
-    row(`after: fitted (model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)})`, summary(usable, fitted, args.window)),
-    row(`the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)})`, summary(usable, otherFit, args.window)),
-    ...(PRIOR_WEIGHTS.model !== fitted.model || PRIOR_WEIGHTS.family !== fitted.family ? [row('in prior.ts now', summary(usable, PRIOR_WEIGHTS, args.window))] : []),
+    ...(args.family === 'grid' ? [row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window))] : []),
+    row(`after: fitted (model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, at most ${fitted.maxPassed})`, summary(usable, fitted, args.window)),
+    row(`the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`, summary(usable, otherFit, args.window)),
+    ...(NOW.model !== fitted.model || NOW.family !== fitted.family || NOW.maxPassed !== fitted.maxPassed ? [row('in prior.ts now', summary(usable, NOW, args.window))] : []),
     '',
     'Per set (before / after):',
     '',
@@ -325,6 +364,19 @@ async function main(): Promise<void> {
       ];
     }),
     '',
+    `The same weights, ${otherStream === 'function' ? 'on the bug\'s function\'s candidates alone' : 'on the engine\'s stream'}:`,
+    '',
+    ...HEADER,
+    ...(() => {
+      const of = alone.filter((bug) => bug.candidates.some((c) => c.exact));
+      return [row(`${otherStream}, before`, summary(of, before, args.window)), row(`${otherStream}, after`, summary(of, fitted, args.window))];
+    })(),
+    '',
+    'Passed over at most, with the fitted weights:',
+    '',
+    ...HEADER,
+    ...MAX_PASSED.map((maxPassed) => row(`at most ${maxPassed}${maxPassed === fitted.maxPassed ? ' (fitted)' : ''}`, summary(usable, { ...fitted, maxPassed }, args.window))),
+    '',
     'Window sizes, with the fitted weights (the whole list sorted: "all"):',
     '',
     ...HEADER,
@@ -335,7 +387,7 @@ async function main(): Promise<void> {
     ...HEADER,
     ...crossRanks.flatMap(({ weights, held }, f) => [
       row(`fold ${f + 1}, before`, summary(held, before, args.window)),
-      row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)})`, summary(held, weights, args.window)),
+      row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)}, at most ${weights.maxPassed})`, summary(held, weights, args.window)),
     ]),
     '',
     ...(heldout.length === 0
@@ -350,7 +402,7 @@ async function main(): Promise<void> {
             row('test sample, before', summary(usableHeld, before, args.window)),
             row('test sample, model term only (family 1)', summary(usableHeld, { ...fitted, family: 1 }, args.window)),
             row('test sample, after (the fitted weights)', summary(usableHeld, fitted, args.window)),
-            row(`test sample, the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)})`, summary(usableHeld, otherFit, args.window)),
+            row(`test sample, the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`, summary(usableHeld, otherFit, args.window)),
             row('test sample, shown-order proxy, before (by score)', ranksSummary(shownHeld.map((bug) => shownRank(bug, null)))),
             row('test sample, shown-order proxy, after (the key)', ranksSummary(shownHeld.map((bug) => shownRank(bug, fitted)))),
             '',

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     if (!analysis) continue;
     const found = await trueSuspect(bug, analysis);
     if (!found) continue;
-    const candidates = (await templateCandidatesOf(bug, analysis, found.suspect, args.candidates)).map((c) => c.candidate);
+    const candidates = (await templateCandidatesOf(bug, analysis, [found.suspect], args.candidates)).map((c) => c.candidate);
     works.push({ id: bug.target.id, candidates, readSource: async (file) => analysis.texts[file] ?? null, failures: analysis.failures });
   }
   const total = works.reduce((sum, w) => sum + w.candidates.length, 0);

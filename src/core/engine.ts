@@ -11,7 +11,7 @@ import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './resources';
 import { ValidatorPool } from './validate';
 import { rankValidated } from './ranking';
-import { searchFixes } from './search';
+import { sampledSuspects, searchFixes } from './search';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './sources';
 import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, RunScope, Suspect, TestScope, ValidatedPatch } from './types';
@@ -201,8 +201,22 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   // they are reported with their location, and there is nothing the validator could run.
   if (failingTests.length === 0 || analysis.suspects.length === 0) return done();
 
-  // The model loads while the validator's workers start: both take seconds.
+  // The model loads while the validator's workers start: both take seconds. Once loaded, it
+  // encodes the suspects it will sample for and score, so the search's first scores wait on
+  // the decoder alone. One scorer serves the search's prior and the shown order.
   const modelPromise = openModel(options, models);
+  let warming: Promise<void> = Promise.resolve();
+  const scorerPromise = modelPromise.then(({ model }) => {
+    if (!model) return null;
+    const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
+    warming = scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)).catch(() => undefined);
+    return scorer;
+  });
+  /** The model is given back only once nothing of the run uses it. */
+  const releaseModel = async (model: PatchModel | null): Promise<void> => {
+    await warming;
+    if (model) await models.release(model);
+  };
   const workers = os.availableParallelism();
   const passing = analysis.run.tests.filter((t) => t.outcome === 'passed');
   const pool = await ValidatorPool.start(
@@ -219,11 +233,12 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     },
     hooks.signal,
   ).catch(async (error: unknown) => {
-    const { model } = await modelPromise;
-    if (model) await models.release(model);
+    await scorerPromise;
+    await releaseModel((await modelPromise).model);
     throw error;
   });
   const modelState = await modelPromise;
+  const scorer = await scorerPromise;
   report.containment = pool.containment;
   try {
     report.model = modelState.info;
@@ -232,8 +247,6 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
     if (recheck.stillFailing.length === 0) return done();
     throwIfAborted(hooks.signal);
-    // One scorer for the search's prior and the shown order: each function's input is built once.
-    const scorer = modelState.model ? new CandidateScorer(modelState.model, analysis.readSource, analysis.failures) : null;
     const result = await searchFixes({
       pool,
       lanes: workers,
@@ -266,6 +279,6 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     return done();
   } finally {
     await pool.dispose();
-    if (modelState.model) await models.release(modelState.model);
+    await releaseModel(modelState.model);
   }
 }

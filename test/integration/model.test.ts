@@ -110,6 +110,19 @@ describe('shipped patch model', function () {
     assert.equal((await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, greedy: false, ...unlikely })).some((c) => c.summary.startsWith('model (greedy)')), false);
   });
 
+  it("shares the scorer's input with the sampler: the same draws, one skeleton", async () => {
+    const seeded = (): (() => number) => {
+      let state = 7;
+      return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    };
+    const scorer = new CandidateScorer(model, readSource, []);
+    await scorer.warm([suspect]);
+    const shared = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 4, random: seeded(), scorer });
+    const own = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 4, random: seeded() });
+    assert.deepEqual(shared.map((c) => c.newFunctionText), own.map((c) => c.newFunctionText));
+    assert.equal((await scorer.inputFor(suspect))!.input, (await scorer.inputFor(suspect))!.input, 'built once');
+  });
+
   it('scores a plausible fix above garbage, teacher-forced', async () => {
     const oldFunction = source.split('\n').slice(3, 13).join('\n') + '\n';
     const fixed = oldFunction.replace('items[mid] <= target', 'items[mid] < target');

@@ -58,6 +58,17 @@ describe('the model prior', () => {
     assert.deepEqual(calls, [['a', 'b', 'c']], 'one batch');
   });
 
+  it('passes a candidate over at most so many times: the model moves it down only a few places', async () => {
+    const candidates = [candidate('hated', 0.5), ...Array.from({ length: 6 }, (_, i) => candidate(`liked${i}`, 0.4 - i / 100))];
+    const scores: Record<string, number> = { hated: -10 };
+    for (let i = 0; i < 6; i++) scores[`liked${i}`] = -0.1;
+    const handed = await drain(new PriorWindow(stream(candidates), table(scores), priorStats(), { window: 16, weights, maxPassed: 2 }));
+    assert.deepEqual(handed.map((c) => c.summary), ['liked0', 'liked1', 'hated', 'liked2', 'liked3', 'liked4', 'liked5']);
+    const keys = candidates.map((c) => priorKey(c, scores[c.summary]!, 0, weights));
+    assert.deepEqual(windowOrder(keys, 16, undefined, 2), [1, 2, 0, 3, 4, 5, 6]);
+    assert.deepEqual(windowOrder(keys, 16, undefined, Number.POSITIVE_INFINITY), [1, 2, 3, 4, 5, 6, 0]);
+  });
+
   it('weighs the kind of edit by its own weight', () => {
     const rare = candidate('rare', 0.1, 0.1); // suspiciousness 1, a rare kind
     const common = candidate('common', 0.08, 0.8); // suspiciousness 0.1, a common kind

@@ -19,6 +19,8 @@ export interface ModelCandidateOptions {
   greedy?: boolean;
   /** Uniform draws in [0, 1) for sampling; default Math.random. */
   random?: () => number;
+  /** The scorer whose inputs the sampler shares (one skeleton per function), when there is one. */
+  scorer?: CandidateScorer;
   /** Sampling temperature; default 0.8. */
   temperature?: number;
   /** Nucleus size; default 0.95. */
@@ -87,7 +89,10 @@ export async function modelCandidates(
     if (suspect.function === '<module>') continue;
     const source = await readSource(suspect.file);
     if (source === null) continue;
-    const prepared = await modelInputFor(model, source, suspect.file, suspect, failure);
+    // The scorer's input for the same function is the same one (same failure): built once.
+    const shared = await options.scorer?.inputFor(suspect);
+    const same = shared && shared.fn.startLine === suspect.startLine && shared.fn.endLine === suspect.endLine && shared.failure === failure;
+    const prepared = same ? shared : await modelInputFor(model, source, suspect.file, suspect, failure);
     if (!prepared) continue;
     const outputs = await model.sample(prepared.input, options.samplesPerSuspect, {
       temperature: options.temperature ?? DEFAULT_TEMPERATURE,
@@ -125,10 +130,12 @@ interface ScoredFile {
   functions: FunctionInfo[];
 }
 
-interface Prepared {
+export interface Prepared {
   input: ModelInput;
   oldFunction: string;
   fn: FunctionInfo;
+  /** The failure whose trace the input carries (the first that runs through the function, else the first). */
+  failure: Failure | undefined;
 }
 
 /**
@@ -188,20 +195,33 @@ export class CandidateScorer {
     return entry;
   }
 
-  private async inputFor(candidate: Candidate): Promise<Prepared | null> {
-    const scored = await this.file(candidate.file);
+  /**
+   * Builds the inputs of these functions (suspects) and has the model encode them, so the
+   * first scores need only the decoder: done while the validator starts.
+   */
+  async warm(functions: ReadonlyArray<Pick<Candidate, 'file' | 'startLine' | 'endLine'>>): Promise<void> {
+    for (const fn of functions) {
+      const prepared = await this.inputFor(fn);
+      if (prepared) await this.model.prepare(prepared.input);
+    }
+  }
+
+  /** The model's input for the innermost function around these lines, as the scorer reads them (built once). */
+  async inputFor(range: Pick<Candidate, 'file' | 'startLine' | 'endLine'>): Promise<Prepared | null> {
+    const scored = await this.file(range.file);
     if (!scored) return null;
     const fn = scored.functions
-      .filter((f) => f.startLine <= candidate.startLine && candidate.endLine <= f.endLine)
+      .filter((f) => f.startLine <= range.startLine && range.endLine <= f.endLine)
       .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
     if (!fn) return null;
+    const candidate = range;
     const key = `${candidate.file}\0${fn.startLine}\0${fn.endLine}`;
     let prepared = this.inputs.get(key);
     if (!prepared) {
       prepared = (async () => {
         const failure = failureFor({ file: candidate.file, startLine: fn.startLine, endLine: fn.endLine }, this.failures);
         const made = await modelInputFor(this.model, scored.source, candidate.file, { function: fn.qualname, ...fn }, failure);
-        return made ? { ...made, fn } : null;
+        return made ? { ...made, fn, failure } : null;
       })();
       this.inputs.set(key, prepared);
     }

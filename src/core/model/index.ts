@@ -66,6 +66,8 @@ export interface PatchModel {
    * One output's null costs the others nothing.
    */
   scoreMany(input: ModelInput, outputTexts: readonly string[], options?: ScoreOptions): Promise<(number | null)[]>;
+  /** Encodes an input and projects its cross-attention keys ahead of scoring; false when it is over the encoder's length (nothing of it will be scored). */
+  prepare(input: ModelInput): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
@@ -373,6 +375,13 @@ class OnnxPatchModel implements PatchModel {
       batch.forEach((row, i) => (scores[row.index] = batchScores[i] ?? null));
     }
     return scores;
+  }
+
+  async prepare(input: ModelInput): Promise<boolean> {
+    const encoded = await this.encode(input);
+    if (encoded.overBudget) return false;
+    await this.crossAttention(encoded);
+    return true;
   }
 
   /** Mean log-probability per token of each target row; a batch the runtime refuses is retried row by row, and a row it refuses alone is null. */

@@ -70,9 +70,21 @@ export interface SearchResult {
   unreadable: string[];
 }
 
+/** The suspects the search edits: the top of the ranking, test files only where allowed. */
+export function editableSuspects(suspects: readonly Suspect[], allowTestEdits: boolean): Suspect[] {
+  return suspects.filter((s) => allowTestEdits || !isTestFile(s.file)).slice(0, TEMPLATE_SUSPECTS);
+}
+
+/** The suspects the model samples for (and whose inputs the engine has encoded while the validator starts). */
+export function sampledSuspects(suspects: readonly Suspect[], allowTestEdits: boolean): Suspect[] {
+  return editableSuspects(suspects, allowTestEdits)
+    .filter((s) => s.function !== '<module>')
+    .slice(0, MODEL_SUSPECTS);
+}
+
 export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const { pool, hooks } = input;
-  const editable = input.suspects.filter((s) => input.allowTestEdits || !isTestFile(s.file)).slice(0, TEMPLATE_SUSPECTS);
+  const editable = editableSuspects(input.suspects, input.allowTestEdits);
   hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${editable.length} suspects` });
   const unreadable = await unreadableFiles(editable, input.sourceFile);
   const singles = await templateStream(editable, input.readSource, {
@@ -80,10 +92,10 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     isTestFile,
     failures: input.failures,
   });
-  const model = input.model ? sampleModel(input.model, editable, input, () => frontier) : undefined;
+  const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
+  const model = input.model ? sampleModel(input.model, editable, input, () => frontier, scorer ?? undefined) : undefined;
   const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
-  const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
   // Scores still on their way when the lanes end are stopped and awaited: the model outlives none of its runs.
   const priorStop = new AbortController();
   const priorSignal = hooks.signal ? AbortSignal.any([hooks.signal, priorStop.signal]) : priorStop.signal;
@@ -182,6 +194,7 @@ async function sampleModel(
   suspects: Suspect[],
   input: SearchInput,
   frontier: () => Frontier,
+  scorer?: CandidateScorer,
 ): Promise<{ modelNote?: string }> {
   const budget = AbortSignal.timeout(Math.max(0, Math.floor((input.deadline - Date.now()) * MODEL_TIME_SHARE)));
   const signal = input.hooks.signal ? AbortSignal.any([input.hooks.signal, budget]) : budget;
@@ -193,6 +206,7 @@ async function sampleModel(
       const samples: Candidate[] = await modelCandidates(model, [suspect], input.readSource, failure, {
         samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
         signal,
+        ...(scorer ? { scorer } : {}),
       });
       frontier().addSamples(samples);
     }
