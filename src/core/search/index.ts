@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describeError, isCanceled } from '../errors';
 import { CandidateScorer, modelCandidates } from '../generate/model-candidates';
 import { templateStream, templateStreamOn } from '../generate/templates';
@@ -11,7 +12,7 @@ import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, Valid
 import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { Frontier, type CandidateSource, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
-import { PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
+import { PRIOR_FIRST_WAIT_MS, PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
 import { RecheckQueue } from './recheck';
 
 // The anytime repair search: one loop that spends the whole budget. Single template edits
@@ -27,6 +28,11 @@ const MODEL_SUSPECTS = 3;
 const MODEL_SAMPLES_PER_SUSPECT = 16;
 /** The model may use this share of the time left: it competes with validation for the CPU. */
 const MODEL_TIME_SHARE = 0.4;
+/**
+ * Below this share of time, no sampling: a suspect's batch takes 1.5-3 s on two busy cores, so
+ * a shorter allowance would end it before its samples arrive, its CPU taken from validation.
+ */
+const MIN_SAMPLING_MS = 4_000;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
 /** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
@@ -93,23 +99,30 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     failures: input.failures,
   });
   const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
-  const model = input.model ? sampleModel(input.model, editable, input, () => frontier, scorer ?? undefined) : undefined;
   const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
   // Scores still on their way when the lanes end are stopped and awaited: the model outlives none of its runs.
   const priorStop = new AbortController();
   const priorSignal = hooks.signal ? AbortSignal.any([hooks.signal, priorStop.signal]) : priorStop.signal;
   const scoring = new Set<Promise<unknown>>();
+  let firstScored: () => void = () => undefined;
+  const firstScores = new Promise<void>((resolve) => (firstScored = resolve));
   const prior: Prior | null = scorer
     ? (candidates) => {
         const scores = scorer.score(candidates, { signal: priorSignal });
         const settled = scores.catch(() => undefined);
         scoring.add(settled);
-        void settled.then(() => scoring.delete(settled));
+        void settled.then(() => {
+          scoring.delete(settled);
+          firstScored();
+        });
         return scores;
       }
     : null;
   if (prior) stats.prior = priorStats();
+  // The first scores come first: the lanes wait for them, and sampling beside them would share
+  // the model's CPU (on two cores, it doubled that wait).
+  const model = input.model ? sampleModel(input.model, editable, input, () => frontier, scorer ?? undefined, prior ? firstScores : undefined) : undefined;
   // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
   const ordered = (source: CandidateSource, first = false): CandidateSource =>
     withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
@@ -195,8 +208,13 @@ async function sampleModel(
   input: SearchInput,
   frontier: () => Frontier,
   scorer?: CandidateScorer,
+  /** Sampling starts once this settles (the prior's first scores), or PRIOR_FIRST_WAIT_MS at most. */
+  after?: Promise<void>,
 ): Promise<{ modelNote?: string }> {
-  const budget = AbortSignal.timeout(Math.max(0, Math.floor((input.deadline - Date.now()) * MODEL_TIME_SHARE)));
+  if (after) await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
+  const allowance = Math.floor((input.deadline - Date.now()) * MODEL_TIME_SHARE);
+  if (allowance < MIN_SAMPLING_MS) return {};
+  const budget = AbortSignal.timeout(allowance);
   const signal = input.hooks.signal ? AbortSignal.any([input.hooks.signal, budget]) : budget;
   input.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
   try {
