@@ -129,7 +129,15 @@ function cudaInstalled(ort: Ort): boolean {
 
 async function openSession(ort: Ort, dir: string, file: string, device: Device): Promise<Session> {
   try {
-    return await ort.InferenceSession.create(file, { executionProviders: [device], graphOptimizationLevel: 'all' });
+    return await ort.InferenceSession.create(file, {
+      executionProviders: [device],
+      graphOptimizationLevel: 'all',
+      // The model runs beside the validator's workers, which want every core: one thread, and
+      // no spin-waiting between runs (onnxruntime's idle threads spin on the CPU by default).
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+    });
   } catch (error) {
     throw badModel(dir, `cannot load ${path.relative(dir, file)} on ${device}`, error);
   }
