@@ -116,7 +116,7 @@ function searchText(search: SearchStats): string {
   const { single, model, partial, pair } = search.rounds;
   const rounds = [
     `${single} single edits`,
-    ...(model > 0 ? [`${model} model samples`] : []),
+    ...(search.sampled !== undefined ? [`${model} of ${search.sampled} model samples`] : []),
     ...(partial > 0 ? [`${partial} edits on ${search.partialFixes} partial fixes`] : []),
     ...(pair > 0 ? [`${pair} two-edit pairs`] : []),
   ];

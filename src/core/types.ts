@@ -241,6 +241,8 @@ export interface SearchStats {
   partialFixes: number;
   /** The model prior's part in the order (absent without a model). */
   prior?: PriorStats;
+  /** Model samples drawn (absent without a model; 0 when the time left was too short to sample). */
+  sampled?: number;
 }
 
 /** What the model prior did in a search (src/core/search/prior.ts). */

@@ -101,15 +101,16 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
   const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
-  // Scores still on their way when the lanes end are stopped and awaited: the model outlives none of its runs.
-  const priorStop = new AbortController();
-  const priorSignal = hooks.signal ? AbortSignal.any([hooks.signal, priorStop.signal]) : priorStop.signal;
+  // Scores and samples still on their way when the lanes end are stopped and awaited: the model
+  // outlives none of its runs, and the user does not wait for work nobody will validate.
+  const modelStop = new AbortController();
+  const modelSignal = hooks.signal ? AbortSignal.any([hooks.signal, modelStop.signal]) : modelStop.signal;
   const scoring = new Set<Promise<unknown>>();
   let firstScored: () => void = () => undefined;
   const firstScores = new Promise<void>((resolve) => (firstScored = resolve));
   const prior: Prior | null = scorer
     ? (candidates) => {
-        const scores = scorer.score(candidates, { signal: priorSignal });
+        const scores = scorer.score(candidates, { signal: modelSignal });
         const settled = scores.catch(() => undefined);
         scoring.add(settled);
         void settled.then(() => {
@@ -122,7 +123,10 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   if (prior) stats.prior = priorStats();
   // The first scores come first: the lanes wait for them, and sampling beside them would share
   // the model's CPU (on two cores, it doubled that wait).
-  const model = input.model ? sampleModel(input.model, editable, input, () => frontier, scorer ?? undefined, prior ? firstScores : undefined) : undefined;
+  if (input.model) stats.sampled = 0;
+  const model = input.model
+    ? sampleModel(input.model, editable, { ...input, stop: modelSignal, stats }, () => frontier, scorer ?? undefined, prior ? firstScores : undefined)
+    : undefined;
   // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
   const ordered = (source: CandidateSource, first = false): CandidateSource =>
     withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
@@ -179,7 +183,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     alternativesMs: ALTERNATIVES_WINDOW_MS,
     ...(hooks.signal ? { signal: hooks.signal } : {}),
   });
-  priorStop.abort();
+  modelStop.abort();
   await Promise.all([...scoring]);
   stats.endedBecause = lanes.endedBecause;
   return {
@@ -198,34 +202,36 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
 
 /**
  * Model samples for the top suspects, added to the frontier as each suspect's batch is done,
- * within a share of the time left. A user cancel ends it quietly (the search ends too); a
+ * within a share of the time left, until the lanes end. A user cancel ends it quietly (the search ends too); a
  * model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
  * candidates: the failure becomes a note.
  */
 async function sampleModel(
   model: PatchModel,
   suspects: Suspect[],
-  input: SearchInput,
+  /** The search's input, the signal that stops sampling when the lanes end, and the stats it counts samples in. */
+  run: SearchInput & { stop: AbortSignal; stats: SearchStats },
   frontier: () => Frontier,
   scorer?: CandidateScorer,
   /** Sampling starts once this settles (the prior's first scores), or PRIOR_FIRST_WAIT_MS at most. */
   after?: Promise<void>,
 ): Promise<{ modelNote?: string }> {
   if (after) await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
-  const allowance = Math.floor((input.deadline - Date.now()) * MODEL_TIME_SHARE);
+  const allowance = Math.floor((run.deadline - Date.now()) * MODEL_TIME_SHARE);
   if (allowance < MIN_SAMPLING_MS) return {};
   const budget = AbortSignal.timeout(allowance);
-  const signal = input.hooks.signal ? AbortSignal.any([input.hooks.signal, budget]) : budget;
-  input.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
+  const signal = AbortSignal.any([run.stop, budget]);
+  run.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
   try {
     for (const suspect of suspects.slice(0, MODEL_SUSPECTS)) {
       if (suspect.function === '<module>') continue;
-      const failure = failureFor(suspect, input.failures);
-      const samples: Candidate[] = await modelCandidates(model, [suspect], input.readSource, failure, {
+      const failure = failureFor(suspect, run.failures);
+      const samples: Candidate[] = await modelCandidates(model, [suspect], run.readSource, failure, {
         samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
         signal,
         ...(scorer ? { scorer } : {}),
       });
+      run.stats.sampled = (run.stats.sampled ?? 0) + samples.length;
       frontier().addSamples(samples);
     }
   } catch (error) {
