@@ -214,13 +214,12 @@ export class CandidateScorer {
       .filter((f) => f.startLine <= range.startLine && range.endLine <= f.endLine)
       .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
     if (!fn) return null;
-    const candidate = range;
-    const key = `${candidate.file}\0${fn.startLine}\0${fn.endLine}`;
+    const key = `${range.file}\0${fn.startLine}\0${fn.endLine}`;
     let prepared = this.inputs.get(key);
     if (!prepared) {
       prepared = (async () => {
-        const failure = failureFor({ file: candidate.file, startLine: fn.startLine, endLine: fn.endLine }, this.failures);
-        const made = await modelInputFor(this.model, scored.source, candidate.file, { function: fn.qualname, ...fn }, failure);
+        const failure = failureFor({ file: range.file, startLine: fn.startLine, endLine: fn.endLine }, this.failures);
+        const made = await modelInputFor(this.model, scored.source, range.file, { function: fn.qualname, ...fn }, failure);
         return made ? { ...made, fn, failure } : null;
       })();
       this.inputs.set(key, prepared);

@@ -84,8 +84,8 @@ export function editableSuspects(suspects: readonly Suspect[], allowTestEdits: b
 /** The suspects the model samples for (and whose inputs the engine has encoded while the validator starts). */
 export function sampledSuspects(suspects: readonly Suspect[], allowTestEdits: boolean): Suspect[] {
   return editableSuspects(suspects, allowTestEdits)
-    .filter((s) => s.function !== '<module>')
-    .slice(0, MODEL_SUSPECTS);
+    .slice(0, MODEL_SUSPECTS)
+    .filter((s) => s.function !== '<module>');
 }
 
 export async function searchFixes(input: SearchInput): Promise<SearchResult> {
@@ -123,9 +123,8 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   if (prior) stats.prior = priorStats();
   // The first scores come first: the lanes wait for them, and sampling beside them would share
   // the model's CPU (on two cores, it doubled that wait).
-  if (input.model) stats.sampled = 0;
   const model = input.model
-    ? sampleModel(input.model, editable, { ...input, stop: modelSignal, stats }, () => frontier, scorer ?? undefined, prior ? firstScores : undefined)
+    ? sampleModel(input.model, sampledSuspects(input.suspects, input.allowTestEdits), { ...input, stop: modelSignal, stats }, () => frontier, scorer ?? undefined, prior ? firstScores : undefined)
     : undefined;
   // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
   const ordered = (source: CandidateSource, first = false): CandidateSource =>
@@ -201,7 +200,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
 }
 
 /**
- * Model samples for the top suspects, added to the frontier as each suspect's batch is done,
+ * Model samples for these suspects (sampledSuspects), added to the frontier as each suspect's batch is done,
  * within a share of the time left, until the lanes end. A user cancel ends it quietly (the search ends too); a
  * model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
  * candidates: the failure becomes a note.
@@ -216,6 +215,7 @@ async function sampleModel(
   /** Sampling starts once this settles (the prior's first scores), or PRIOR_FIRST_WAIT_MS at most. */
   after?: Promise<void>,
 ): Promise<{ modelNote?: string }> {
+  run.stats.sampled = 0;
   if (after) await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
   const allowance = Math.floor((run.deadline - Date.now()) * MODEL_TIME_SHARE);
   if (allowance < MIN_SAMPLING_MS) return {};
@@ -223,15 +223,14 @@ async function sampleModel(
   const signal = AbortSignal.any([run.stop, budget]);
   run.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
   try {
-    for (const suspect of suspects.slice(0, MODEL_SUSPECTS)) {
-      if (suspect.function === '<module>') continue;
+    for (const suspect of suspects) {
       const failure = failureFor(suspect, run.failures);
       const samples: Candidate[] = await modelCandidates(model, [suspect], run.readSource, failure, {
         samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
         signal,
         ...(scorer ? { scorer } : {}),
       });
-      run.stats.sampled = (run.stats.sampled ?? 0) + samples.length;
+      run.stats.sampled += samples.length;
       frontier().addSamples(samples);
     }
   } catch (error) {
