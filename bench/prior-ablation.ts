@@ -7,8 +7,9 @@
 // was), and the time to the first validated patch.
 //
 // Sets: bench/classic (all), bench/wide (every --wide-every-th bug, in name order), and a fixed
-// sample of bench/real's TEST split (every --real-every-th bug, in file order): held-out bugs,
-// none of them read by the prior's fitting (bench/prior-fit.ts reads the dev split). The
+// sample of bench/real's TEST split (every --real-every-th bug, in file order): bugs the model
+// never trained on. With the default samples, no bug here is read by the prior's fitting
+// (bench/prior-fit.ts fits on the bugs of bench/wide and of the test split outside them). The
 // defaults (28 + 25 + 10 bugs, budgets 60 and 10) take about an hour on this 2-core machine.
 // Prints a row per bug and budget as it finishes; writes results.md and results.json to --out
 // after every bug (a stopped run keeps what it did).
@@ -23,7 +24,7 @@ import { packageRoot } from '../src/core/resources';
 import type { FixReport } from '../src/core/types';
 import { isExactFix, median, runFixCli, scoreRun, seconds, type BugResult } from './fix-runs';
 import { benchOptions, listOf, positiveNumber, wholeNumber } from './options';
-import { classicPriorBugs, realPriorBugs, widePriorBugs, type PriorBug } from './prior-data';
+import { ABLATION_EVERY, classicPriorBugs, realPriorBugs, widePriorBugs, type PriorBug } from './prior-data';
 
 const SETS = ['classic', 'wide', 'real'] as const;
 const MODES = ['model', 'no-model'] as const;
@@ -33,8 +34,8 @@ const args = benchOptions(
   {
     sets: { type: 'string', default: SETS.join(',') },
     budgets: { type: 'string', default: '60,10' },
-    'wide-every': { type: 'string', default: '2' },
-    'real-every': { type: 'string', default: '19' },
+    'wide-every': { type: 'string', default: String(ABLATION_EVERY.wide) },
+    'real-every': { type: 'string', default: String(ABLATION_EVERY.real) },
     only: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
   },

@@ -76,6 +76,17 @@ export function realPriorBugs(split: 'dev' | 'test'): PriorBug[] {
 const CACHE = path.join(packageRoot(), 'bench', 'work', 'prior-analysis');
 
 /** The engine's analysis of a bug, from the cache or made now (one pytest run); null when no test fails. */
+/**
+ * The ablation's fixed samples (bench/prior-ablation.ts, its defaults): every n-th bug from the
+ * first, bench/wide in name order and bench/real's test split in file order. The prior's fit
+ * reads only the bugs outside them.
+ */
+export const ABLATION_EVERY = { wide: 2, real: 19 } as const;
+
+export function inAblationSample(set: keyof typeof ABLATION_EVERY, index: number): boolean {
+  return index % ABLATION_EVERY[set] === 0;
+}
+
 export async function analyzed(bug: PriorBug): Promise<Analyzed | null> {
   const cached = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8')) as Analyzed | null;

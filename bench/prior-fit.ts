@@ -1,6 +1,12 @@
 // Fits the weights of the search's model prior (src/core/search/prior.ts: PRIOR_WEIGHTS,
-// PRIOR_MAX_PASSED) on dev data: bench/real's dev split (never its test split) and
-// bench/classic. Per bug: the engine's analysis (one pytest run, cached: bench/prior-data.ts),
+// PRIOR_MAX_PASSED) on bugs the model never trained on and the ablation never runs
+// (bench/prior-ablation.ts): bench/real's test split (every --test-every-th bug, outside the
+// ablation's sample) and bench/wide (outside its sample). Not bench/real's dev split: its bugs
+// were among the model's training examples (models/deepdebug-small/README.md), and a weight
+// fitted there measures what the model remembers (run 3: a weight of 1 there, where on unseen
+// bugs any weight over 0.5 puts fixes later than no model at all); it is reported (`--report`),
+// with bench/classic, never fitted on.
+// Per bug: the engine's analysis (one pytest run, cached: bench/prior-data.ts),
 // the template candidates in the search's order (at most --most; `--stream engine`, the
 // default: the stream the engine makes over the localizer's top five suspects, where an edit in
 // another function can come first; `--stream function`: the bug's own function's alone), which
@@ -11,17 +17,16 @@
 // candidates out in (windowOrder), and the rank of the first exact fix; the values with the
 // lowest mean log rank (per set, averaged over the sets) win. The sample prior (the shown
 // order) is fitted after them on the function's template candidates and the model's samples
-// together. Reports mean / median rank before (the stream's order) and after, per set, on the
-// other stream, for other bounds and window sizes, and a two-fold check (fitted on one half of
-// the bugs, ranks on the other). `--heldout N` also reports, never fits on, the ranks on every
-// N-th bug of bench/real's test split (functions the model never trained on; the dev split's
-// bugs were among its training examples, see the model card). Writes results.md and
-// results.json to bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept
-// in bench/work/prior-fit/ so a refit costs nothing.
+// together. Reports mean / median rank before (the stream's order) and after, per set (fitted
+// and reported), on the other stream, for other bounds and window sizes, and a two-fold check
+// (fitted on one half of the bugs, ranks on the other). Writes results.md and results.json to
+// bench/results/<date>-<commit>-prior-fit/ (or --out); per-bug scores are kept in
+// bench/work/prior-fit/<model>/ so a refit costs nothing.
 //
-//   node out/bench/prior-fit.js [--sets real,classic] [--stream engine|function] [--most 400] [--window 32] [--heldout N]
-//        [--objective balanced|pooled] [--family fixed|grid] [--only id,...] [--out <folder>]
+//   node out/bench/prior-fit.js [--sets test,wide] [--report real,classic] [--test-every 2] [--stream engine|function]
+//        [--most 400] [--window 32] [--objective balanced|pooled] [--family fixed|grid] [--only id,...] [--out <folder>]
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -32,16 +37,19 @@ import { defaultModelDir, packageRoot } from '../src/core/resources';
 import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
 import { isExactFix, median } from './fix-runs';
 import { benchOptions, listOf, oneOf, wholeNumber } from './options';
-import { analyzed, classicPriorBugs, engineSuspects, realPriorBugs, templateCandidatesOf, trueSuspect, type PriorBug } from './prior-data';
+import { analyzed, classicPriorBugs, engineSuspects, inAblationSample, realPriorBugs, templateCandidatesOf, trueSuspect, widePriorBugs, type PriorBug } from './prior-data';
 
-const SETS = ['real', 'classic'] as const;
+/** test: bench/real's test split; real: its dev split. */
+const SETS = ['test', 'wide', 'real', 'classic'] as const;
+type SetName = (typeof SETS)[number];
 
 const args = benchOptions(
   {
-    sets: { type: 'string', default: SETS.join(',') },
+    sets: { type: 'string', default: 'test,wide' },
+    report: { type: 'string', default: 'real,classic' },
+    'test-every': { type: 'string', default: '2' },
     most: { type: 'string', default: '400' },
     window: { type: 'string', default: String(PRIOR_WINDOW) },
-    heldout: { type: 'string', default: '0' },
     objective: { type: 'string', default: 'balanced' },
     family: { type: 'string', default: 'fixed' },
     stream: { type: 'string', default: 'engine' },
@@ -50,9 +58,10 @@ const args = benchOptions(
   },
   (values) => ({
     sets: listOf('--sets', values.sets, SETS),
+    report: values.report ? listOf('--report', values.report, SETS) : [],
+    testEvery: wholeNumber('--test-every', values['test-every'], 1),
     most: wholeNumber('--most', values.most, 1),
     window: wholeNumber('--window', values.window, 1),
-    heldout: wholeNumber('--heldout', values.heldout, 0),
     objective: oneOf('--objective', values.objective, ['balanced', 'pooled'] as const),
     family: oneOf('--family', values.family, ['fixed', 'grid'] as const),
     stream: oneOf('--stream', values.stream, ['engine', 'function'] as const),
@@ -95,7 +104,29 @@ function seeded(text: string): () => number {
   };
 }
 
-const CACHE = path.join(packageRoot(), 'bench', 'work', 'prior-fit');
+/** A set's bugs (SETS). */
+function setBugs(set: SetName): PriorBug[] {
+  switch (set) {
+    case 'test':
+      return realPriorBugs('test').filter((_, i) => i % args.testEvery === 0 && !inAblationSample('real', i));
+    case 'wide':
+      return widePriorBugs().filter((_, i) => !inAblationSample('wide', i));
+    case 'real':
+      return realPriorBugs('dev');
+    case 'classic':
+      return classicPriorBugs();
+  }
+}
+
+/** A short hash of the model's weights: scores kept for one model are not another's. */
+function modelHash(dir: string): string {
+  const hash = createHash('sha256');
+  const onnx = path.join(dir, 'onnx');
+  for (const name of fs.readdirSync(onnx).sort()) hash.update(fs.readFileSync(path.join(onnx, name)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const CACHE = path.join(packageRoot(), 'bench', 'work', 'prior-fit', modelHash(defaultModelDir()));
 
 async function bugData(bug: PriorBug, model: PatchModel): Promise<BugData | null> {
   const templates = await templateData(bug, model);
@@ -213,10 +244,9 @@ const MAX_PASSED = [4, 8, 16, 32, 64, Number.POSITIVE_INFINITY];
 
 /**
  * What the fit minimizes: the mean log rank of each set, averaged over the sets (`balanced`,
- * the default), or over all bugs at once (`pooled`). Balanced, since bench/real's dev bugs
- * were among the model's training examples (models/deepdebug-small/README.md: the executable
- * bugs): pooled, their 134 bugs would outvote bench/classic's 26, which the model never saw,
- * and pull the model's weight up to what it earns on bugs it learned.
+ * the default), or over all bugs at once (`pooled`). Balanced, so that each kind of code the
+ * sets hold (bench/real's projects, bench/wide's small programs) counts alike, however many
+ * bugs each has.
  */
 function objective(bugs: readonly BugData[], rank: (bug: BugData) => number, mode: 'balanced' | 'pooled' = args.objective): number {
   const meanLog = (of: readonly BugData[]): number => of.reduce((sum, bug) => sum + Math.log(rank(bug)), 0) / Math.max(1, of.length);
@@ -278,34 +308,29 @@ async function main(): Promise<void> {
   const started = Date.now();
   const date = new Date().toISOString().slice(0, 10);
   const out = args.out || path.join(packageRoot(), 'bench', 'results', `${date}-${git('rev-parse', '--short', 'HEAD')}-prior-fit`);
-  const chosen = [...(args.sets.includes('real') ? realPriorBugs('dev') : []), ...(args.sets.includes('classic') ? classicPriorBugs() : [])].filter(
-    (bug) => !args.only || args.only.includes(bug.target.id),
-  );
   const model = await loadPatchModel(defaultModelDir(), { device: 'cpu' });
-  const all: BugData[] = [];
-  for (const [i, bug] of chosen.entries()) {
-    const data = await bugData(bug, model).catch((error: unknown) => {
-      console.error(`${bug.target.id}: ${String(error)}`);
-      return null;
-    });
-    if (data) all.push(data);
-    console.error(`${i + 1}/${chosen.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`);
-  }
-  // Held out: reported, never fitted on.
-  const heldout: BugData[] = [];
-  const heldoutBugs = args.heldout > 0 ? realPriorBugs('test').filter((_, i) => i % args.heldout === 0) : [];
-  for (const [i, bug] of heldoutBugs.entries()) {
-    const data = await bugData(bug, model).catch((error: unknown) => {
-      console.error(`${bug.target.id}: ${String(error)}`);
-      return null;
-    });
-    if (data) heldout.push({ ...data, set: 'real-test' });
-    console.error(`held out ${i + 1}/${heldoutBugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates` : 'no data'}`);
-  }
+  const load = async (sets: readonly SetName[], label: string): Promise<BugData[]> => {
+    const loaded: BugData[] = [];
+    for (const set of sets) {
+      const bugs = setBugs(set).filter((bug) => !args.only || args.only.includes(bug.target.id));
+      for (const [i, bug] of bugs.entries()) {
+        const data = await bugData(bug, model).catch((error: unknown) => {
+          console.error(`${bug.target.id}: ${String(error)}`);
+          return null;
+        });
+        if (data) loaded.push({ ...data, set });
+        console.error(`${label} ${set} ${i + 1}/${bugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`);
+      }
+    }
+    return loaded;
+  };
+  const all = await load(args.sets, 'fit');
+  // Reported, never fitted on.
+  const reported = await load(args.report.filter((set) => !args.sets.includes(set)), 'report');
   // The other stream's ranks, with the same weights (the bug's function alone, or the engine's).
   const otherStream = args.stream === 'engine' ? 'function' : 'engine';
   const alone: BugData[] = [];
-  for (const bug of chosen) {
+  for (const bug of args.sets.flatMap(setBugs)) {
     const data = await templateData(bug, model, otherStream).catch(() => null);
     if (data) alone.push({ ...data, samples: [] });
   }
@@ -321,23 +346,37 @@ async function main(): Promise<void> {
   const fitted = fitSample(shownUsable, streamFit);
   const other = args.objective === 'balanced' ? 'pooled' : 'balanced';
   const otherFit = fit(usable, args.window, FAMILY_WEIGHTS, other);
-  const sets = [...new Set(usable.map((b) => b.set))];
+  const withFix = (bugs: readonly BugData[]): BugData[] => bugs.filter((bug) => bug.candidates.some((c) => c.exact));
+  const withShownFix = (bugs: readonly BugData[]): BugData[] => bugs.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
+  const setRows = (bugs: readonly BugData[], how: string): string[] =>
+    [...new Set(bugs.map((b) => b.set))].flatMap((set) => {
+      const of = withFix(bugs.filter((b) => b.set === set));
+      const shown = withShownFix(bugs.filter((b) => b.set === set));
+      return [
+        row(`${set} (${how}), before`, summary(of, before, args.window)),
+        row(`${set} (${how}), after`, summary(of, fitted, args.window)),
+        row(`${set} (${how}), the ${other} fit`, summary(of, otherFit, args.window)),
+        ...(NOW.model !== fitted.model || NOW.maxPassed !== fitted.maxPassed ? [row(`${set} (${how}), in prior.ts now`, summary(of, NOW, args.window))] : []),
+        row(`${set} (${how}), shown-order proxy, before (by score)`, ranksSummary(shown.map((bug) => shownRank(bug, null)))),
+        row(`${set} (${how}), shown-order proxy, after (the key)`, ranksSummary(shown.map((bug) => shownRank(bug, fitted)))),
+      ];
+    });
   // Two folds: bugs in a fixed order (by id), alternately.
   const byId = [...usable].sort((a, b) => a.id.localeCompare(b.id));
   const folds = [byId.filter((_, i) => i % 2 === 0), byId.filter((_, i) => i % 2 === 1)];
   const crossRanks = folds.map((held, f) => ({ weights: fit(folds[1 - f]!, args.window), held }));
 
   const lines = [
-    '# The model prior: weights fitted on dev data',
+    '# The model prior: weights fitted on bugs the model never trained on',
     '',
     `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
-    `Bugs: ${args.sets.join(' + ')} (bench/real: the dev split only), ${all.length} with data, ${usable.length} whose known fix is among the first ${args.most} template candidates ` +
+    `Fitted on: ${args.sets.join(' + ')} (test: every ${args.testEvery}. bug of bench/real's test split, wide: bench/wide, each outside the ablation's sample), ${all.length} with data, ${usable.length} whose known fix is among the first ${args.most} template candidates ` +
       `(the others need an edit no template makes${args.stream === 'engine' ? ', their function is not among the top five suspects,' : ''} or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
     `Rank: the place of the first exact fix among ${args.stream === 'engine' ? 'the template candidates the engine makes for the bug (its stream over the localizer\'s top five suspects)' : 'the bug\'s function\'s template candidates'} ` +
       `(at most ${args.most}), in the order a window of ${args.window} hands them out (windowOrder).`,
     `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; ` +
       (args.objective === 'balanced'
-        ? 'objective: the mean log rank of each set, averaged over the sets (bench/real\'s dev bugs were among the model\'s training examples; pooled, they would outvote bench/classic, which it never saw).'
+        ? 'objective: the mean log rank of each set, averaged over the sets.'
         : 'objective: the mean log rank over all bugs (pooled).'),
     '',
     `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample}, passed over at most ${fitted.maxPassed} times ` +
@@ -352,17 +391,11 @@ async function main(): Promise<void> {
     row(`the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`, summary(usable, otherFit, args.window)),
     ...(NOW.model !== fitted.model || NOW.family !== fitted.family || NOW.maxPassed !== fitted.maxPassed ? [row('in prior.ts now', summary(usable, NOW, args.window))] : []),
     '',
-    'Per set (before / after):',
+    `Per set, fitted on and reported (${args.report.join(', ') || 'none'}: read, never fitted on; real: bench/real's dev split, whose bugs were among the model's training examples):`,
     '',
     ...HEADER,
-    ...sets.flatMap((set) => {
-      const of = usable.filter((b) => b.set === set);
-      return [
-        row(`${set}, before`, summary(of, before, args.window)),
-        row(`${set}, after`, summary(of, fitted, args.window)),
-        row(`${set}, the ${other} fit`, summary(of, otherFit, args.window)),
-      ];
-    }),
+    ...setRows(all, 'fitted'),
+    ...setRows(reported, 'reported'),
     '',
     `The same weights, ${otherStream === 'function' ? 'on the bug\'s function\'s candidates alone' : 'on the engine\'s stream'}:`,
     '',
@@ -390,24 +423,6 @@ async function main(): Promise<void> {
       row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)}, at most ${weights.maxPassed})`, summary(held, weights, args.window)),
     ]),
     '',
-    ...(heldout.length === 0
-      ? []
-      : (() => {
-          const usableHeld = heldout.filter((bug) => bug.candidates.some((c) => c.exact));
-          const shownHeld = heldout.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
-          return [
-            `Held out (reported, not fitted on): every ${args.heldout}. bug of bench/real's test split, ${heldout.length} with data, ${usableHeld.length} with the fix among the template candidates:`,
-            '',
-            ...HEADER,
-            row('test sample, before', summary(usableHeld, before, args.window)),
-            row('test sample, model term only (family 1)', summary(usableHeld, { ...fitted, family: 1 }, args.window)),
-            row('test sample, after (the fitted weights)', summary(usableHeld, fitted, args.window)),
-            row(`test sample, the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`, summary(usableHeld, otherFit, args.window)),
-            row('test sample, shown-order proxy, before (by score)', ranksSummary(shownHeld.map((bug) => shownRank(bug, null)))),
-            row('test sample, shown-order proxy, after (the key)', ranksSummary(shownHeld.map((bug) => shownRank(bug, fitted)))),
-            '',
-          ];
-        })()),
     '## The shown order\'s proxy (template candidates and the model\'s samples together, all sorted)',
     '',
     `The samples: the engine's own draw for the function (greedy + 16, temperature 0.8, top-p 0.95, seeded); ${shownUsable.length} bugs whose fix is a template candidate or a sample ` +
@@ -430,7 +445,7 @@ async function main(): Promise<void> {
         window: args.window,
         most: args.most,
         fitted,
-        bugs: [...all, ...heldout].map((bug) => ({
+        bugs: [...all, ...reported].map((bug) => ({
           id: bug.id,
           set: bug.set,
           kind: bug.kind,
@@ -440,8 +455,8 @@ async function main(): Promise<void> {
           samples: bug.samples.length,
           rankBefore: bug.candidates.some((c) => c.exact) ? rankOf(bug, before, args.window) : null,
           rankAfter: bug.candidates.some((c) => c.exact) ? rankOf(bug, fitted, args.window) : null,
-          shownRankBefore: shownUsable.includes(bug) ? shownRank(bug, null) : null,
-          shownRankAfter: shownUsable.includes(bug) ? shownRank(bug, fitted) : null,
+          shownRankBefore: withShownFix([bug]).length > 0 ? shownRank(bug, null) : null,
+          shownRankAfter: withShownFix([bug]).length > 0 ? shownRank(bug, fitted) : null,
         })),
       },
       null,
