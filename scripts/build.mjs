@@ -12,6 +12,8 @@ const entries = [
   { in: 'src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
   { in: 'src/sidecar/server.ts', out: 'sidecar' },
   { in: 'src/extension/extension.ts', out: 'extension' },
+  // The patch model's thread (src/core/model/thread.ts starts it from next to the bundle).
+  { in: 'src/core/model/model-worker.ts', out: 'model-worker' },
 ].filter((entry) => fs.existsSync(path.join(root, entry.in)));
 
 await Promise.all(

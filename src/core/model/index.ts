@@ -160,13 +160,14 @@ async function openSessions(ort: Ort, dir: string, files: [string, string], want
   return { device: 'cpu' as Device, sessions: await Promise.all(files.map((f) => openSession(ort, dir, f, 'cpu'))) };
 }
 
-export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
+type CheckedConfig = BartConfig & Required<Pick<BartConfig, 'eos_token_id' | 'd_model' | 'decoder_layers' | 'decoder_attention_heads'>>;
+
+/** A model folder's config, checked, and the format it declares. */
+function modelConfig(dir: string): { config: CheckedConfig; format: ModelFormat } {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw badModel(dir, 'not found');
   const config = readJson<BartConfig>(dir, 'config.json');
-  const layers = config.decoder_layers;
-  const heads = config.decoder_attention_heads;
   if (!config.is_encoder_decoder && config.model_type !== 'bart') throw badModel(dir, 'not an encoder-decoder model');
-  if (!layers || !heads || !config.d_model || config.eos_token_id === undefined) {
+  if (!config.decoder_layers || !config.decoder_attention_heads || !config.d_model || config.eos_token_id === undefined) {
     throw badModel(dir, 'config.json lacks d_model, decoder_layers, decoder_attention_heads or eos_token_id');
   }
   const format: ModelFormat = {
@@ -174,29 +175,42 @@ export async function loadPatchModel(dir: string, options: { device: 'auto' | 'c
     maxSourceTokens: config.max_position_embeddings ?? PAPER_FORMAT.maxSourceTokens,
     ...config.deepdebug,
   };
-  const ort = await import('onnxruntime-node');
-  const files: [string, string] = [onnxFile(dir, 'encoder_model'), onnxFile(dir, 'decoder_model_merged')];
-  let tokenizer: Tokenizer;
+  // Checked just above.
+  return { config: config as CheckedConfig, format };
+}
+
+/** A model folder's name, format and tokenizer: what reading its inputs takes, without its weights. */
+export async function loadModelReader(dir: string): Promise<{ name: string; format: ModelFormat; tokenizer: Tokenizer; eos: number }> {
+  const { config, format } = modelConfig(dir);
   try {
-    tokenizer = await loadTokenizer(dir, config.eos_token_id);
+    return { name: path.basename(path.resolve(dir)), format, tokenizer: await loadTokenizer(dir, config.eos_token_id), eos: config.eos_token_id };
   } catch (error) {
     throw error instanceof UserError ? error : badModel(dir, 'cannot load the tokenizer', error);
   }
+}
+
+export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
+  const { config } = modelConfig(dir);
+  const { name, format, tokenizer, eos } = await loadModelReader(dir);
+  const layers = config.decoder_layers;
+  const heads = config.decoder_attention_heads;
+  const ort = await import('onnxruntime-node');
+  const files: [string, string] = [onnxFile(dir, 'encoder_model'), onnxFile(dir, 'decoder_model_merged')];
   const {
     device,
     sessions: [encoder, decoder],
   } = await openSessions(ort, dir, files, options.device);
   if (!encoder || !decoder) throw badModel(dir, 'needs an encoder and a merged decoder');
-  for (const name of ['input_ids', 'encoder_hidden_states', 'use_cache_branch', 'past_key_values.0.decoder.key']) {
-    if (!decoder.inputNames.includes(name)) throw badModel(dir, `the merged decoder has no input ${name}`);
+  for (const input of ['input_ids', 'encoder_hidden_states', 'use_cache_branch', 'past_key_values.0.decoder.key']) {
+    if (!decoder.inputNames.includes(input)) throw badModel(dir, `the merged decoder has no input ${input}`);
   }
-  return new OnnxPatchModel(ort, path.basename(path.resolve(dir)), device, format, tokenizer, encoder, decoder, {
+  return new OnnxPatchModel(ort, name, device, format, tokenizer, encoder, decoder, {
     layers,
     heads,
     headDim: config.d_model / heads,
-    eos: config.eos_token_id,
-    start: config.decoder_start_token_id ?? config.eos_token_id,
-    pad: config.pad_token_id ?? config.eos_token_id,
+    eos,
+    start: config.decoder_start_token_id ?? eos,
+    pad: config.pad_token_id ?? eos,
   });
 }
 

@@ -1,8 +1,10 @@
-import { loadPatchModel, type PatchModel } from './index';
+import type { PatchModel } from './index';
+import { loadModelThread } from './thread';
 
 // How a run gets its patch model and gives it back. The CLI runs once: load, then dispose
 // (perRun). The sidecar serves run after run: the model stays loaded while its folder and
-// device stay the same (KeptModel), so a second run does not pay the load again.
+// device stay the same (KeptModel), so a second run does not pay the load again. Either way the
+// model runs on a thread of its own (thread.ts), off the search's.
 
 export interface ModelLoader {
   load(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel>;
@@ -11,7 +13,7 @@ export interface ModelLoader {
 }
 
 export const perRun: ModelLoader = {
-  load: (dir, options) => loadPatchModel(dir, options),
+  load: (dir, options) => loadModelThread(dir, options),
   release: (model) => model.dispose(),
 };
 
@@ -22,7 +24,7 @@ export class KeptModel implements ModelLoader {
     const key = `${dir}\0${options.device}`;
     if (this.kept?.key !== key) {
       void this.dispose();
-      const model = loadPatchModel(dir, options);
+      const model = loadModelThread(dir, options);
       const kept = { key, model };
       this.kept = kept;
       // A model that failed to load is tried again by the next run, not kept failing.

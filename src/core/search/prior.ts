@@ -64,10 +64,14 @@ function firstBatch(window: number): number {
 /**
  * The first candidate of a stream waits at most this long for the model's scores (the
  * suspects' inputs are encoded while the validator starts, so the first batch needs the
- * decoder alone); later ones at most PRIOR_LATER_WAIT_MS.
+ * decoder alone); later ones at most PRIOR_LATER_WAIT_MS: not at all. The model scores on its
+ * own thread, beside validation; where a suite's tests run faster than it scores (small
+ * projects: over a hundred candidates a second), waiting would hold validation to the
+ * model's pace, so candidates go in the stream's order until the scores catch up. Where tests
+ * are slow, the scores are there before they are asked for.
  */
 export const PRIOR_FIRST_WAIT_MS = 300;
-export const PRIOR_LATER_WAIT_MS = 50;
+export const PRIOR_LATER_WAIT_MS = 0;
 
 /** Times a candidate may be passed over before it is handed out (fitted with the weights). */
 export const PRIOR_MAX_PASSED = 8;
@@ -330,7 +334,8 @@ export class PriorWindow implements CandidateSource {
         }
         batch.pulledAll = true;
         for (const wake of batch.waiters.splice(0)) wake();
-        await this.score(batch.entries);
+        // What was handed out unscored meanwhile needs no score.
+        await this.score(batch.entries.filter((entry) => !entry.taken));
         for (const entry of batch.entries) if (!entry.taken) this.ready.push(entry);
       } catch (thrown) {
         batch.error = { thrown };
