@@ -207,8 +207,9 @@ async function main(): Promise<void> {
       priors.length === 0
         ? ''
         : `The prior (model mode): median first wait ${median(priors.map((p) => p.firstWaitMs ?? 0))} ms (max ${Math.max(...priors.map((p) => p.firstWaitMs ?? 0))}), ` +
-          `candidates handed out before their scores came: ${priors.reduce((s, p) => s + p.handedUnscored, 0)} of ${priors.reduce((s, p) => s + p.scored + p.unscoreable, 0)} scored or unscoreable; ` +
-          `scoring time ${Math.round(priors.reduce((s, p) => s + p.scoringMs, 0) / 1000)} s in all.`;
+          `candidates scored (or found unscoreable) before they were handed out ${priors.reduce((s, p) => s + p.scored + p.unscoreable, 0)}, ` +
+          `handed out unscored in the stream's order ${priors.reduce((s, p) => s + p.handedUnscored, 0)}; lanes waiting for scores ${Math.round(priors.reduce((s, p) => s + p.waitedMs, 0) / 1000)} s in all; ` +
+          `scoring calls' wall time ${Math.round(priors.reduce((s, p) => s + p.scoringMs, 0) / 1000)} s in all (calls overlap, and wait behind the sampler on the model's thread).`;
     fs.writeFileSync(
       path.join(out, 'results.md'),
       [...header, ...lines, '', summaryTable(rows), '', rankShifts(rows), '', priorLine, '', `Finished ${new Date().toISOString()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`, ''].join('\n'),

@@ -257,7 +257,7 @@ export interface PriorStats {
   /** How long the first candidate of the single edits waited (the window's making and scoring), and all together. */
   firstWaitMs: number | null;
   waitedMs: number;
-  /** Wall time of the model's scoring, beside validation. */
+  /** Wall time of the model's scoring calls, beside validation (on the model's thread, a call may wait behind the sampler's). */
   scoringMs: number;
 }
 
