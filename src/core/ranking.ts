@@ -17,6 +17,37 @@ export function changedLines(diff: string): number {
   return count;
 }
 
+/** The lines a patch replaces, by index, with their new text; null when it adds or removes lines. */
+function replacedLines(base: string, patched: string): Map<number, string> | null {
+  const before = base.split('\n');
+  const after = patched.split('\n');
+  if (before.length !== after.length) return null;
+  const replaced = new Map<number, string>();
+  after.forEach((line, i) => {
+    if (line !== before[i]) replaced.set(i, line);
+  });
+  return replaced;
+}
+
+/**
+ * The patches without those that make another one's edits and more (the same lines of the same
+ * file replaced the same way, and others besides): the tests ask for the smaller one, and the
+ * rest of the larger is an edit nothing justifies (on a fast machine the search's pairs
+ * validate such supersets of a fix within the alternatives window). `base` is each file's text.
+ */
+export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFileText'>>(patches: readonly P[], base: (file: string) => string | null): P[] {
+  const edits = patches.map((patch) => {
+    const text = base(patch.file);
+    return text === null ? null : replacedLines(text, patch.newFileText);
+  });
+  const contains = (big: Map<number, string>, small: Map<number, string>): boolean =>
+    big.size > small.size && [...small].every(([line, text]) => big.get(line) === text);
+  return patches.filter((patch, i) => {
+    const mine = edits[i];
+    return !mine || !patches.some((other, j) => j !== i && other.file === patch.file && edits[j] !== null && edits[j]!.size > 0 && contains(mine, edits[j]!));
+  });
+}
+
 /**
  * Validated patches best first:
  * 1. those without a shape a reviewer would object to (patch-shape.ts: a parameter or loop

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changedLines, rankValidated } from '../../src/core/ranking';
+import { changedLines, rankValidated, withoutSupersets } from '../../src/core/ranking';
 import type { Candidate, ValidatedPatch } from '../../src/core/types';
 
 function candidate(id: string, source: Candidate['source'], score: number, modelLogProb?: number, diff = '-a\n+b\n'): Candidate {
@@ -61,5 +61,22 @@ describe('ranking', () => {
     const objected = { ...validated(candidate('objected', 'template', 0.9, -0.1)), shape: ['leaves `n` unused'] };
     const ranked = rankValidated([objected, validated(candidate('plain', 'template', 0.1, -6))], weights);
     assert.deepEqual(ranked.map((p) => p.summary), ['plain', 'objected']);
+  });
+});
+
+describe('withoutSupersets', () => {
+  const base = 'def f(a, keep):\n    os.makedirs(a, exist_ok=True)\n    return os.listdir(keep)\n';
+  const fix = base.replace('listdir(keep)', 'listdir(a)');
+  const patch = (file: string, newFileText: string) => ({ file, newFileText });
+
+  it('drops a patch that makes another shown patch\'s edits and more, and keeps different or unrelated ones', () => {
+    const both = fix.replace('exist_ok=True', 'exist_ok=keep');
+    const other = base.replace('exist_ok=True', 'exist_ok=False');
+    const inserted = fix + 'x = 1\n';
+    const elsewhere = patch('g.py', fix);
+    const kept = withoutSupersets([patch('f.py', both), patch('f.py', fix), patch('f.py', other), patch('f.py', inserted), elsewhere], (file) => (file === 'f.py' || file === 'g.py' ? base : null));
+    assert.deepEqual(kept.map((p) => p.newFileText), [fix, other, inserted, fix]);
+    assert.deepEqual(withoutSupersets([patch('f.py', both)], () => base), [patch('f.py', both)], 'alone, a pair is shown');
+    assert.deepEqual(withoutSupersets([patch('f.py', both), patch('f.py', fix)], () => null).length, 2, 'without the base text nothing is dropped');
   });
 });
