@@ -180,18 +180,18 @@ function modelConfig(dir: string): { config: CheckedConfig; format: ModelFormat 
 }
 
 /** A model folder's name, format and tokenizer: what reading its inputs takes, without its weights. */
-export async function loadModelReader(dir: string): Promise<{ name: string; format: ModelFormat; tokenizer: Tokenizer; eos: number }> {
+export async function loadModelReader(dir: string): Promise<{ name: string; config: CheckedConfig; format: ModelFormat; tokenizer: Tokenizer }> {
   const { config, format } = modelConfig(dir);
   try {
-    return { name: path.basename(path.resolve(dir)), format, tokenizer: await loadTokenizer(dir, config.eos_token_id), eos: config.eos_token_id };
+    return { name: path.basename(path.resolve(dir)), config, format, tokenizer: await loadTokenizer(dir, config.eos_token_id) };
   } catch (error) {
     throw error instanceof UserError ? error : badModel(dir, 'cannot load the tokenizer', error);
   }
 }
 
 export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
-  const { config } = modelConfig(dir);
-  const { name, format, tokenizer, eos } = await loadModelReader(dir);
+  const { name, config, format, tokenizer } = await loadModelReader(dir);
+  const eos = config.eos_token_id;
   const layers = config.decoder_layers;
   const heads = config.decoder_attention_heads;
   const ort = await import('onnxruntime-node');
