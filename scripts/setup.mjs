@@ -1,7 +1,8 @@
 // Makes a fresh clone runnable for one purpose, the first argument:
 //   demo  `npm run demo`: DeepDebug itself (pytest, bubblewrap), the npm packages, the build;
 //   ui    `npm run demo:ui`: also code-server, with what building it takes;
-//   test  `npm test`, `npm run test:e2e` and .ci/run: also what the tests drive (Chromium, mypy).
+//   integration  `npm run test:integration`: also mypy and patch (no code-server, no browser);
+//   test  `npm test`, `npm run test:e2e` and .ci/run: also what the tests drive (Chromium, mypy, patch).
 // Steps: the system packages (scripts/setup/system-packages.mjs), `npm ci` when node_modules
 // is missing or older than package-lock.json, code-server (scripts/install-code-server.sh),
 // the build. What cannot be installed is said in one line and the set-up goes on, so that
@@ -12,11 +13,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureSystemPackages } from './setup/system-packages.mjs';
 
-const needsOf = { demo: ['run'], ui: ['run', 'code-server'], test: ['run', 'code-server', 'browser', 'typecheck'] };
+const needsOf = {
+  demo: ['run'],
+  ui: ['run', 'code-server'],
+  integration: ['run', 'typecheck', 'diffs'],
+  test: ['run', 'code-server', 'browser', 'typecheck', 'diffs'],
+};
 const [purpose = 'demo', ...flags] = process.argv.slice(2);
 const needs = needsOf[purpose];
 if (!needs || flags.some((flag) => flag !== '--strict')) {
-  console.error('usage: node scripts/setup.mjs demo|ui|test [--strict]');
+  console.error('usage: node scripts/setup.mjs demo|ui|integration|test [--strict]');
   process.exit(2);
 }
 const strict = flags.includes('--strict');

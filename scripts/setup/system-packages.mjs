@@ -11,7 +11,7 @@ const onPath = (...commands) => commands.every((command) => succeeds('sh', ['-c'
 
 /**
  * `need` groups the packages: `run` for DeepDebug itself, `code-server` to build code-server
- * (the end-to-end tests and the UI demo), `browser` and `typecheck` for the tests only.
+ * (the end-to-end tests and the UI demo), `browser`, `typecheck` and `diffs` for the tests only.
  */
 export const systemPackages = [
   {
@@ -32,6 +32,7 @@ export const systemPackages = [
   { name: 'ripgrep', need: 'code-server', why: "code-server's rg, instead of a download", present: () => onPath('rg') },
   { name: 'chromium', need: 'browser', why: 'the browser the end-to-end tests drive', present: () => onPath('chromium') },
   { name: 'mypy', need: 'typecheck', why: 'type-checks the Python helpers', present: () => onPath('mypy') },
+  { name: 'patch', need: 'diffs', why: "checks that DeepDebug's diffs apply with patch -p1", present: () => onPath('patch') },
 ];
 
 /** How apt can be run here without a prompt: the command prefix, or why it cannot. */

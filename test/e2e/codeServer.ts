@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { packagedVsix } from '../helpers/vsix';
 
 /** The repository root: the first folder above this file holding the project's package.json. */
 export function repoRoot(): string {
@@ -50,8 +51,8 @@ export const testUserSettings: Record<string, unknown> = {
 };
 
 /**
- * How the extension gets into code-server: `vsix` packages it with vsce and installs the
- * package with --install-extension, as a user would (the default); `unpacked` copies the
+ * How the extension gets into code-server: `vsix` installs the package (test/helpers/vsix.ts)
+ * with --install-extension, as a user would (the default); `unpacked` copies the
  * manifest and bundles into a folder named like an installed extension and links the model
  * and node_modules (a faster loop while developing). DEEPDEBUG_E2E_VSIX names a ready package.
  */
@@ -81,15 +82,7 @@ export function preparedExtensionsDir(): string {
   if (installMode() === 'unpacked') {
     installUnpacked(extensionsDir, root, manifest);
   } else {
-    let vsix = process.env.DEEPDEBUG_E2E_VSIX;
-    if (!vsix) {
-      vsix = path.join(dir, 'deepdebug.vsix');
-      execFileSync(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--target', 'linux-x64', '--out', vsix], {
-        cwd: root,
-        stdio: 'pipe',
-        timeout: 300_000,
-      });
-    }
+    const vsix = process.env.DEEPDEBUG_E2E_VSIX || packagedVsix();
     execFileSync(
       codeServerBinary(),
       ['--extensions-dir', extensionsDir, '--user-data-dir', path.join(dir, 'user-data'), '--install-extension', vsix],

@@ -1,6 +1,7 @@
-// The .vsix as users install it: built with vsce from the current bundles, unpacked outside the
-// repository (so nothing resolves from the repo's node_modules), its sidecar started from there
-// and run on a fixture workspace. Proves the package carries what runs and leaves out the rest.
+// The .vsix as users install it: built with vsce from the current bundles (test/helpers/vsix.ts),
+// unpacked outside the repository (so nothing resolves from the repo's node_modules), its sidecar
+// started from there and run on a fixture workspace. Proves the package carries what runs and
+// leaves out the rest.
 import * as assert from 'node:assert/strict';
 import { execFileSync, fork } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -9,6 +10,7 @@ import * as path from 'node:path';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter, NotificationType, RequestType } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/resources';
 import { messageTypes } from '../../src/sidecar/protocol';
+import { packagedVsix } from '../helpers/vsix';
 import { copyFixture, removeCopy } from '../helpers/workspace';
 
 function filesUnder(root: string): string[] {
@@ -25,13 +27,8 @@ describe('extension package (.vsix)', function () {
   let files: string[];
 
   before(() => {
-    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-vsix-'));
-    const vsix = path.join(temp, 'deepdebug.vsix');
-    execFileSync(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--target', 'linux-x64', '--out', vsix], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    execFileSync('python3', ['-m', 'zipfile', '-e', vsix, path.join(temp, 'unpacked')]);
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-vsix-unpacked-'));
+    execFileSync('python3', ['-m', 'zipfile', '-e', packagedVsix(), path.join(temp, 'unpacked')]);
     extension = path.join(temp, 'unpacked', 'extension');
     files = filesUnder(extension);
   });

@@ -127,10 +127,11 @@ describe('the model prior', () => {
     };
     const stats = priorStats();
     const window = new PriorWindow(stream([candidate('a', 0.5), candidate('b', 0.4), candidate('c', 0.3)]), slow, stats, { window: 8, weights, firstWaitMs: 50, laterWaitMs: 10 });
-    const started = Date.now();
+    // The scores come only on release(), after the first candidate: it is handed out unscored once its
+    // firstWaitMs is up (a timer never fires sooner, on any machine). How long the first wait is in
+    // real runs is measured, not asserted: bench/prior-ablation.ts, bench/prior-speed.ts.
     const first = await window.next();
     assert.equal(first?.summary, 'a');
-    assert.ok(Date.now() - started < 400, `${Date.now() - started} ms`);
     assert.equal(stats.handedUnscored, 1);
     assert.ok(stats.firstWaitMs !== null && stats.firstWaitMs >= 40);
     release();
