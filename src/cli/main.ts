@@ -9,6 +9,7 @@ import type { FixReport, ValidatedPatch } from '../core/types';
 import { USAGE, parseArgs, type RunCommand } from './args';
 import { formatAnalyzeReport, formatFixReport } from './format';
 import { progressPrinter } from './progress';
+import { STOPPED_BY, watchForStop, type RunStop } from './stop';
 
 const EXIT = { help: 0, fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
 
@@ -93,25 +94,19 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  const controller = new AbortController();
-  // First Ctrl-C stops cleanly (workers killed, temp copies removed); a second one forces exit.
-  process.once('SIGINT', () => {
-    process.stderr.write('\ninterrupted: stopping...\n');
-    controller.abort();
-    process.once('SIGINT', () => process.exit(EXIT.interrupted));
-  });
+async function main(argv: readonly string[], stop: RunStop): Promise<number> {
   try {
     const cli = parseArgs(argv);
     if (cli.command === 'help') {
       process.stdout.write(USAGE + '\n');
       return EXIT.help;
     }
-    return await runCommand(cli, controller.signal);
+    return await runCommand(cli, stop.signal);
   } catch (error) {
     if (isCanceled(error)) {
-      process.stderr.write('deepdebug: interrupted, nothing changed\n');
-      return EXIT.interrupted;
+      // A closed output is told nothing: nobody reads it.
+      if (stop.cause !== 'closed-output') process.stderr.write(`deepdebug: ${STOPPED_BY[stop.cause ?? 'SIGINT']}, nothing changed\n`);
+      return stop.exitCode ?? EXIT.interrupted;
     }
     if (error instanceof UserError) {
       process.stderr.write(`deepdebug: ${error.message}\n`);
@@ -124,6 +119,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
+// A stop signal or a closed output stops the run cleanly (workers killed, temp copies removed); a second signal forces the exit.
+const stop = watchForStop();
+main(process.argv.slice(2), stop).then((code) => {
+  // Stopped from outside: the stop's status, even where the run was finishing as it came.
+  process.exitCode = stop.exitCode ?? code;
 });

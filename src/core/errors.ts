@@ -7,6 +7,7 @@ export type UserErrorCode =
   | 'no-pytest' // pytest not importable by the interpreter
   | 'no-tests' // nothing collected
   | 'pytest-usage' // bad selection or pytest configuration error
+  | 'pytest-start' // a conftest.py or plugin raised or exited while pytest imported it
   | 'bad-model' // model folder missing or corrupt
   | 'bad-usage'; // CLI misuse
 

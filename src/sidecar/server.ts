@@ -6,6 +6,7 @@ import { createConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-lan
 import type { EngineHooks, EngineOptions } from '../core/types';
 import { runAnalyze, runFix } from '../core/engine';
 import { KeptModel } from '../core/model/loader';
+import { onStopSignals, signalExitCode } from '../core/stop-signals';
 import { Runs } from './runs';
 
 const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
@@ -25,9 +26,22 @@ connection.onShutdown(async () => {
   await model.dispose();
 });
 
-// The editor vanished without a shutdown (crash, kill): same cleanup, then leave.
-process.on('disconnect', () => {
-  void runs.abortAll().finally(() => process.exit(1));
+// An exit without a shutdown: the library leaves right after this handler, so only the abort's
+// first, synchronous part runs (a first run's process group is killed); the workers die with
+// this process (PR_SET_PDEATHSIG) and its exit handler removes the temp folders (core/temp-folders.ts).
+connection.onExit(() => {
+  void runs.abortAll();
 });
+
+let leaving: Promise<void> | undefined;
+/** Stops every run and waits for the engine's clean-up (workers killed, temp folders removed), then leaves. */
+function leave(code: number): void {
+  leaving ??= runs.abortAll().finally(() => process.exit(code));
+}
+
+// The editor vanished without a shutdown (crash, kill): same cleanup, then leave.
+process.on('disconnect', () => leave(1));
+// The editor ends the process with SIGTERM on a window reload; a kill does too.
+onStopSignals((signal) => leave(signalExitCode(signal)));
 
 connection.listen();

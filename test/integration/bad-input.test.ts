@@ -1,91 +1,22 @@
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { sha256 } from '../../src/core/hash';
 import { packageRoot } from '../../src/core/resources';
 import type { FixReport } from '../../src/core/types';
+import { assertNothingLeft, assertOneMessage, caseFolders, deepdebug, messages, tempFoldersIn, type CliOptions, type CliRun } from '../helpers/cli';
 import { processesIn, waitFor } from '../helpers/processes';
-import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+import { hashTree } from '../helpers/workspace';
 
 // The bad-input matrix: the real `deepdebug` command on real fixture projects, one case each.
 // Every case ends in the documented exit code and one clear "deepdebug:" line on stderr that
 // names the problem, and loses nothing: the workspace is byte-identical (or holds exactly what
 // the user wrote), no temp folder of ours is left and no process it started is still running.
 
-interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface RunOptions {
-  /** The private temp folder the run gets as TMPDIR: whatever it leaves there is a leak. */
-  tmp: string;
-  env?: NodeJS.ProcessEnv;
-  /** A command the CLI runs under, e.g. bubblewrap with a read-only mount. */
-  wrap?: string[];
-  /** Called with each progress line on stderr, and the pid of the CLI's process group. */
-  onStderrLine?: (line: string, group: number) => void;
-}
-
-const CLI = path.join(packageRoot(), 'dist', 'cli.js');
-
-/** The CLI as a terminal runs it: the leader of its own process group (Ctrl-C goes to the group). */
-function deepdebug(args: string[], options: RunOptions): Promise<CliRun> {
-  const command = [...(options.wrap ?? []), process.execPath, CLI, ...args];
-  const child = spawn(command[0]!, command.slice(1), {
-    env: { ...process.env, ...options.env, TMPDIR: options.tmp },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let pending = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) options.onStderrLine?.(line, child.pid!);
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-/** The lines the CLI addresses to the user; progress lines ("[1.2s] ...") are not among them. */
-function messages(run: CliRun): string[] {
-  return run.stderr.split('\n').filter((line) => line.startsWith('deepdebug: '));
-}
-
-function assertOneMessage(run: CliRun, wording: RegExp): void {
-  const said = messages(run);
-  assert.equal(said.length, 1, `expected one message on stderr, got:\n${run.stderr}`);
-  assert.match(said[0]!, wording);
-  assert.doesNotMatch(run.stderr, /internal error|^\s+at /m, 'a stack trace or an internal error instead of a message');
-}
-
 function assertNoMessage(run: CliRun): void {
   assert.deepEqual(messages(run), [], run.stderr);
-}
-
-/** Nothing left behind: no process of the run (after a short grace for the kernel to reap), no temp folder of ours. */
-async function assertNothingLeft(workspace: string, tmp: string): Promise<void> {
-  let left = processesIn([workspace, tmp]);
-  for (let tries = 0; left.length > 0 && tries < 20; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    left = processesIn([workspace, tmp]);
-  }
-  assert.deepEqual(left, [], 'processes of the run are still running');
-  assert.deepEqual(
-    fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-')),
-    [],
-    'temp folders left in the temp dir',
-  );
 }
 
 function readReport(file: string): FixReport {
@@ -99,29 +30,16 @@ function canMountReadOnly(): boolean {
 
 describe('bad input and faults: the deepdebug CLI', function () {
   this.timeout(300_000);
-  const cleanup: string[] = [];
+  const folders = caseFolders('bad-input-tmp-');
+  const { workspaceOf } = folders;
   let tmp: string;
-
-  beforeEach(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-input-tmp-'));
-    cleanup.push(tmp);
-  });
-  afterEach(() => {
-    for (const folder of cleanup.splice(0)) removeCopy(folder);
-  });
-
-  /** A fresh copy of a fixture, removed after the case. */
-  function workspaceOf(fixture: string): string {
-    const copy = copyFixture(fixture);
-    cleanup.push(copy);
-    return copy;
-  }
+  beforeEach(() => (tmp = folders.tmp()));
 
   /**
    * Runs `deepdebug` on a copy of the fixture and checks what every case shares: the workspace
    * is byte-identical afterwards and nothing is left behind.
    */
-  async function unchangedRun(workspace: string, args: string[], options: Partial<RunOptions> = {}): Promise<CliRun> {
+  async function unchangedRun(workspace: string, args: string[], options: Partial<CliOptions> = {}): Promise<CliRun> {
     const before = hashTree(workspace);
     const run = await deepdebug(args, { tmp, ...options });
     assert.deepEqual(hashTree(workspace), before, `the workspace changed\n${run.stderr}`);
@@ -268,6 +186,28 @@ describe('bad input and faults: the deepdebug CLI', function () {
     });
   });
 
+  describe('a conftest.py or plugin that fails as pytest imports it: exit 2, the file and what happened', () => {
+    const cases: [string, string, RegExp][] = [
+      ['a conftest.py that calls sys.exit', 'bad-conftest-exit', /^deepdebug: conftest\.py exited with status 3 at import \(sys\.exit, line 5\)$/],
+      ['a conftest.py that raises in a module it imports', 'pytest-conftest-error', /^deepdebug: conftest\.py raised KeyError at import \(settings\.py:5\): 'verbose'$/],
+      // Status 4 is also pytest's own for a usage error: the file must be named, not pytest's usage.
+      ['a plugin named by -p in addopts that calls sys.exit', 'bad-plugin-exit', /^deepdebug: audit_plugin\.py exited with status 4 at import \(sys\.exit, line 6\)$/],
+      [
+        "a plugin named by a conftest's pytest_plugins that raises",
+        'bad-plugin-raise',
+        /^deepdebug: database_fixtures\.py raised RuntimeError at import \(settings\.py:2\): DATABASE_URL is not set$/,
+      ],
+    ];
+    for (const [name, fixture, wording] of cases) {
+      it(name, async () => {
+        const workspace = workspaceOf(fixture);
+        const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
+        assert.equal(run.status, 2, run.stderr);
+        assertOneMessage(run, wording);
+      });
+    }
+  });
+
   describe('the model', () => {
     it('a missing model folder: the templates fix the bug, the message says the model is unavailable', async () => {
       const workspace = workspaceOf('cli-bug');
@@ -360,17 +300,16 @@ describe('bad input and faults: the deepdebug CLI', function () {
         let runningThen: string[] = [];
         let scratchThen: string[] = [];
         const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], {
-          onStderrLine: (line, group) => {
+          onStderrLine: (line, cli) => {
             if (interruptedAt !== null || !progressLine.test(line)) return;
             interruptedAt = line;
-            const scratch = (): string[] => fs.readdirSync(tmp).filter((name) => name.startsWith('deepdebug-'));
             // The progress line can come a moment before the stage's scratch folder exists.
-            void waitFor(() => !scratchMidRun || scratch().length > 0, 5_000, 'no scratch folder appeared')
+            void waitFor(() => !scratchMidRun || tempFoldersIn(tmp).length > 0, 5_000, 'no scratch folder appeared')
               .catch(() => undefined)
               .then(() => {
                 runningThen = processesIn([workspace, tmp]);
-                scratchThen = scratch();
-                process.kill(-group, 'SIGINT');
+                scratchThen = tempFoldersIn(tmp);
+                process.kill(-cli.pid!, 'SIGINT');
               });
           },
         });

@@ -261,6 +261,11 @@ describe('runPytest on real pytest runs', function () {
     await rejectsWith(runPytest(options('pytest-basic', { selection: ['--exitfirst'] })), 'pytest-usage', /unsupported test selection/);
   });
 
+  it('names the conftest.py or plugin that exits or raises as pytest imports it', async () => {
+    await rejectsWith(runPytest(options('bad-conftest-exit')), 'pytest-start', /^conftest\.py exited with status 3 at import/);
+    await rejectsWith(runPytest(options('bad-plugin-raise')), 'pytest-start', /^database_fixtures\.py raised RuntimeError at import/);
+  });
+
   it('tells a missing interpreter from a missing pytest', async () => {
     await rejectsWith(runPytest(options('pytest-basic', { python: path.join(os.tmpdir(), 'no-such-python') })), 'no-python', /ENOENT/);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-venv-'));

@@ -4,6 +4,8 @@
 // Real pytest on fixture workspaces.
 import * as assert from 'node:assert/strict';
 import { fork, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   CancellationTokenSource,
@@ -22,6 +24,8 @@ import { headline } from '../../src/extension/headline';
 import { classifyRunError } from '../../src/extension/runErrors';
 import { runFromFix } from '../../src/extension/runRecord';
 import { ErrorCodes, messageTypes, type RunErrorData, type SidecarStatus } from '../../src/sidecar/protocol';
+import { assertNothingLeft, tempFoldersIn } from '../helpers/cli';
+import { waitFor } from '../helpers/processes';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
 const { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification } = messageTypes({ RequestType, NotificationType });
@@ -35,8 +39,9 @@ interface Sidecar {
   exited: Promise<number | null>;
 }
 
-async function startSidecar(): Promise<Sidecar> {
-  const child = fork(path.join(packageRoot(), 'dist', 'sidecar.js'), [], { silent: true });
+/** The sidecar with `tmp` as its temp folder, as the extension gives it one of its own. */
+async function startSidecar(tmp: string): Promise<Sidecar> {
+  const child = fork(path.join(packageRoot(), 'dist', 'sidecar.js'), [], { silent: true, env: { ...process.env, TMPDIR: tmp } });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
   const progress = new Map<string, ProgressEvent[]>();
@@ -78,6 +83,7 @@ async function rejection(promise: Promise<unknown>): Promise<ResponseError<RunEr
 describe('sidecar process', function () {
   this.timeout(300_000);
   let sidecar: Sidecar;
+  let tmp: string;
   const copies: string[] = [];
   const workspaceOf = (fixture: string): string => {
     const copy = copyFixture(fixture);
@@ -86,12 +92,28 @@ describe('sidecar process', function () {
   };
 
   beforeEach(async () => {
-    sidecar = await startSidecar();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sidecar-tmp-'));
+    copies.push(tmp);
+    sidecar = await startSidecar(tmp);
   });
   afterEach(async () => {
     if (sidecar.child.exitCode === null) await stopSidecar(sidecar);
     for (const copy of copies.splice(0)) removeCopy(copy);
   });
+
+  /** Starts a fix on a copy of bad-slow (every test takes a second) and resolves once its validator's copy of the workspace exists. */
+  async function fixUnderway(runId: string): Promise<{ workspace: string; pending: Promise<unknown> }> {
+    const workspace = workspaceOf('bad-slow');
+    const pending = sidecar.connection.sendRequest(FixRequest, { runId, options: options(workspace) });
+    // Settled by the stop under test, or never where the process is gone.
+    pending.catch(() => undefined);
+    await waitFor(
+      () => tempFoldersIn(tmp).some((name) => name.startsWith('deepdebug-validate-')),
+      120_000,
+      () => `the fix never reached validation: ${JSON.stringify(sidecar.progress.get(runId) ?? [])}`,
+    );
+    return { workspace, pending };
+  }
 
   it('fix: streams progress, reports validated patches and the model status, leaves the files alone', async () => {
     const workspace = workspaceOf('cli-bug');
@@ -187,5 +209,25 @@ describe('sidecar process', function () {
 
   it('shuts down cleanly on LSP shutdown + exit', async () => {
     assert.equal(await stopSidecar(sidecar), 0);
+  });
+
+  it('LSP shutdown during a fix: the fix is canceled, its workers and temp folders gone before the reply', async () => {
+    const { workspace, pending } = await fixUnderway('d1');
+    await sidecar.connection.sendRequest('shutdown');
+    const canceled = await rejection(pending);
+    assert.deepEqual(canceled.data, { kind: 'canceled' });
+    assert.deepEqual(tempFoldersIn(tmp), [], 'temp folders left when shutdown replied');
+    await sidecar.connection.sendNotification('exit');
+    assert.equal(await sidecar.exited, 0);
+    sidecar.connection.dispose();
+    await assertNothingLeft(workspace, tmp);
+  });
+
+  it('SIGTERM during a fix (as the editor ends it on a window reload): exit 143, workers and temp folders gone', async () => {
+    const { workspace } = await fixUnderway('t1');
+    sidecar.child.kill('SIGTERM');
+    assert.equal(await sidecar.exited, 143);
+    sidecar.connection.dispose();
+    await assertNothingLeft(workspace, tmp);
   });
 });
