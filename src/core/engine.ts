@@ -10,6 +10,8 @@ import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './resources';
 import { ValidatorPool } from './validate';
+import { worldWarnings } from './validate/reproduce';
+import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './ranking';
 import { sampledSuspects, searchFixes } from './search';
 import { cleanPatches } from './search/recheck';
@@ -228,6 +230,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
       passingDurationMs: passing.reduce((sum, t) => sum + t.durationMs, 0),
       workers,
       coverage: coverageByTest(analysis.run),
+      environRead: analysis.run.environRead,
       ...candidateLimits(analysis.run),
       sandbox: options.sandbox,
     },
@@ -240,12 +243,25 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   const modelState = await modelPromise;
   const scorer = await scorerPromise;
   report.containment = pool.containment;
+  const linksWarning = outsideLinksWarning(pool.containment.outsideLinks ?? []);
+  if (linksWarning !== null) (report.warnings ??= []).push(linksWarning);
   try {
     report.model = modelState.info;
-    const recheck = await pool.recheckFailing();
-    report.flaky = recheck.flaky;
-    report.failures = analysis.failures.filter((f) => !recheck.flaky.includes(f.nodeid));
-    if (recheck.stillFailing.length === 0) return done();
+    hooks.onProgress?.({ stage: 'validating', message: 'reproducing the failures in the validator (the unpatched code, your run\'s order)' });
+    const reproduceStarted = Date.now();
+    const reproduction = await pool.reproduce(analysis.run.tests, hooks.signal);
+    report.flaky = reproduction.flaky;
+    report.failures = analysis.failures.filter((f) => !reproduction.flaky.includes(f.nodeid));
+    report.world = {
+      differs: reproduction.differs,
+      orderDependent: reproduction.orderDependent,
+      environment: pool.environment,
+      home: pool.home,
+      reproduceMs: Date.now() - reproduceStarted,
+    };
+    const worldLines = worldWarnings(report.world);
+    if (worldLines.length > 0) (report.warnings ??= []).push(...worldLines);
+    if (pool.failing.length === 0) return done();
     throwIfAborted(hooks.signal);
     const result = await searchFixes({
       pool,
@@ -262,7 +278,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
       hooks,
     });
     throwIfAborted(hooks.signal);
-    if (result.unreadable.length > 0) report.warnings = [...result.unreadable];
+    if (result.unreadable.length > 0) (report.warnings ??= []).push(...result.unreadable);
     if (result.modelNote) report.model = { ...report.model, note: result.modelNote };
     report.stats.candidatesGenerated = result.candidatesTaken;
     report.stats.candidatesValidated = result.validated;

@@ -62,6 +62,8 @@ export interface PytestRun {
   exitCode: number;
   durationMs: number;
   coverageRecorded: boolean;
+  /** The environment variables the user's code read (not pytest's or ours), by name. */
+  environRead: string[];
 }
 
 /** A failing test (or collection error) the engine tries to repair. */
@@ -320,7 +322,39 @@ export interface FixReport {
   ran?: RunScope;
   /** When no patch validated: the candidates that came closest, best first (not fixes). */
   hints?: Hint[];
+  /** How faithful the validator's world was to the user's run; absent when no candidate ran. */
+  world?: WorldFidelity;
   stats: FixStats;
+}
+
+/**
+ * The validator's world against the user's run (src/core/validate/reproduce.ts): the unpatched
+ * code ran there first, and these are what it showed.
+ */
+export interface WorldFidelity {
+  /** Tests that behave otherwise in the world: required of no patch. */
+  differs: WorldDifference[];
+  /** Failing tests that fail only after other tests of the run, with those tests. */
+  orderDependent: OrderDependence[];
+  /** Variables the user's run read that candidates get too, and those withheld as secrets (names only). */
+  environment: { passed: string[]; withheld: string[] };
+  /** The home folder candidates see: a read-only view of the user's (sandbox), or an empty private one. */
+  home: 'read-only-view' | 'private-empty';
+  /** Time the reproduce runs took before the search started. */
+  reproduceMs: number;
+}
+
+export interface WorldDifference {
+  nodeid: string;
+  /** "fails with AssertionError at test_cache.py:7", "passes". */
+  yourRun: string;
+  validator: string;
+}
+
+export interface OrderDependence {
+  nodeid: string;
+  /** The tests of the run that make it fail when they run before it, in the run's order. */
+  after: string[];
 }
 
 /** Limits on one candidate (the patch and all its tests). */
@@ -356,7 +390,21 @@ export interface Containment {
   limits: CandidateLimits;
   /** One line for people, e.g. "no sandbox (bubblewrap not found): candidates run with resource limits only". */
   summary: string;
+  /** Symbolic links in the workspace that lead out of it, and what the candidates' copies hold instead (absent in reports of older versions). */
+  outsideLinks?: OutsideLink[];
 }
+
+/** A symbolic link in the workspace whose target lies outside it (see src/core/validate/outside-links.ts). */
+export type OutsideLink = {
+  /** Workspace-relative POSIX path of the link. */
+  link: string;
+  /** Absolute real path of its target. */
+  target: string;
+} & (
+  | { /** Still a link: the sandbox keeps its target read-only. */ handled: 'kept' }
+  | { /** A copy of the target (no sandbox): writes land in the copy. */ handled: 'copied' }
+  | { /** Absent from the candidates' copies (no sandbox), and why. */ handled: 'left-out'; why: string }
+);
 
 /** The JSON report of `deepdebug analyze`. */
 export interface AnalyzeReport {

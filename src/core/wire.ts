@@ -56,7 +56,12 @@ const startEvent = z.strictObject({ event: z.literal('start'), version: int, pyt
 const collectedEvent = z.strictObject({ event: z.literal('collected'), count: int });
 const testStartEvent = z.strictObject({ event: z.literal('test-start'), nodeid: z.string() });
 const resultEvent = z.strictObject({ event: z.literal('result'), result: testResult });
-const finishEvent = z.strictObject({ event: z.literal('finish'), exitstatus: int });
+const finishEvent = z.strictObject({
+  event: z.literal('finish'),
+  exitstatus: int,
+  /** The environment variables the user's code read during the run (pytest's and ours not counted). */
+  environ: z.array(z.string()).optional(),
+});
 const pluginEvent = z.discriminatedUnion('event', [startEvent, collectedEvent, testStartEvent, resultEvent, finishEvent]);
 
 export type PluginEvent = z.infer<typeof pluginEvent>;
@@ -123,6 +128,9 @@ const wireTestResult = z.strictObject({
   durationMs: z.number(),
   /** Run as a plain call of the test function, not through pytest's per-test protocol (the worker's direct_nodeids). */
   direct: z.boolean().optional(),
+  /** A failed call: the exception's class name, and "file:line" of the innermost frame in the user's code. */
+  exception: z.string().optional(),
+  where: z.string().optional(),
 });
 
 /** How the child applied the patch: code swap, module re-exec, served to a later import. */

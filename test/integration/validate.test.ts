@@ -327,57 +327,6 @@ describe('ValidatorPool with coverage', () => {
   });
 });
 
-describe('ValidatorPool.recheckFailing', () => {
-  it('reports a test that passes on a re-run of the unpatched code as flaky', async () => {
-    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-flaky-'));
-    // Relative to the project, so the validator's runs use the counter in their copy of it:
-    // the only place a sandboxed test may write.
-    const counter = 'runs.txt';
-    const previous = process.env.DEEPDEBUG_FLAKY_COUNTER;
-    process.env.DEEPDEBUG_FLAKY_COUNTER = counter;
-    try {
-      fs.cpSync(path.join(packageRoot(), 'test', 'fixtures', 'validate-flaky'), path.join(workspace, 'project'), {
-        recursive: true,
-      });
-      const project = path.join(workspace, 'project');
-      // The first run, as the engine's own pytest run would see it: test_flaky fails.
-      const first = (() => {
-        try {
-          return execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-rf'], {
-            cwd: project,
-            env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
-            encoding: 'utf8',
-          });
-        } catch (error) {
-          return (error as { stdout: string }).stdout;
-        }
-      })();
-      assert.match(first, /FAILED test_flaky.py::test_flaky/);
-      const pool = await ValidatorPool.start({
-        workspace: project,
-        python,
-        failing: ['test_flaky.py::test_flaky', 'test_flaky.py::test_broken'],
-        passing: ['test_flaky.py::test_fine'],
-        workers: 1,
-      });
-      try {
-        assert.deepEqual(await pool.recheckFailing(), {
-          stillFailing: ['test_flaky.py::test_broken'],
-          flaky: ['test_flaky.py::test_flaky'],
-        });
-        // Reported, not repaired: a patch no longer has to fix it.
-        assert.deepEqual(pool.failing, ['test_flaky.py::test_broken']);
-      } finally {
-        await pool.dispose();
-      }
-    } finally {
-      if (previous === undefined) delete process.env.DEEPDEBUG_FLAKY_COUNTER;
-      else process.env.DEEPDEBUG_FLAKY_COUNTER = previous;
-      fs.rmSync(workspace, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('ValidatorPool on Latin-1 modules (PEP 263 coding declarations)', () => {
   /** A candidate editing greetings.py (Latin-1 on disk) in `workspace`, on its decoded text. */
   function greetingsCandidate(workspace: string, file: string, edit: (text: string) => string): Candidate {

@@ -60,7 +60,7 @@ const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fil
 
 /** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
 async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout', ResultMessage> }> {
-  const shadow = await createShadowCopy(fixture);
+  const shadow = await createShadowCopy(fixture, false);
   const world = await createWorld(shadow, 'contract', []);
   try {
     const helpersDir = pythonHelpersDir();

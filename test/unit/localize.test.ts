@@ -78,6 +78,7 @@ function runOf(results: TestResult[]): PytestRun {
     exitCode: 1,
     durationMs: 10,
     coverageRecorded: results.some((r) => r.coverage !== undefined),
+    environRead: [],
   };
 }
 

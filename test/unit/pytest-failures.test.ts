@@ -7,7 +7,7 @@ function result(nodeid: string, outcome: TestResult['outcome'], extra: Partial<T
 }
 
 function run(tests: TestResult[]): PytestRun {
-  return { kind: 'pytest-run', workspace: '/w', python: 'python3', selection: [], tests, exitCode: 1, durationMs: 10, coverageRecorded: false };
+  return { kind: 'pytest-run', workspace: '/w', python: 'python3', selection: [], tests, exitCode: 1, durationMs: 10, coverageRecorded: false, environRead: [] };
 }
 
 describe('failuresOf', () => {

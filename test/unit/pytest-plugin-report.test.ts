@@ -11,7 +11,7 @@ describe('parsePluginReport', () => {
       '{"event": "collected", "count": 1}',
       '{"event": "test-start", "nodeid": "t.py::a"}',
       '{"event": "result", "result": {"nodeid": "t.py::a", "outcome": "passed", "phase": "call", "durationMs": 1.5, "frames": []}}',
-      '{"event": "finish", "exitstatus": 0}',
+      '{"event": "finish", "exitstatus": 0, "environ": ["APP_MODE"]}',
       '',
     ].join('\n');
     assert.deepEqual(parsePluginReport(text), {
@@ -20,6 +20,7 @@ describe('parsePluginReport', () => {
       results: [{ nodeid: 't.py::a', outcome: 'passed', phase: 'call', durationMs: 1.5, frames: [] }],
       running: null,
       exitStatus: 0,
+      environ: ['APP_MODE'],
     });
   });
 
@@ -39,7 +40,7 @@ describe('parsePluginReport', () => {
   });
 
   it('reports an empty file as a plugin that never started', () => {
-    assert.deepEqual(parsePluginReport(''), { started: false, collected: null, results: [], running: null, exitStatus: null });
+    assert.deepEqual(parsePluginReport(''), { started: false, collected: null, results: [], running: null, exitStatus: null, environ: [] });
   });
 
   it('refuses a report of another version, whatever else its start event holds', () => {

@@ -1,4 +1,4 @@
-import type { Failure, PytestRun, TestResult } from '../types';
+import type { Failure, Frame, PytestRun, TestResult } from '../types';
 
 // The failing tests of a run, as the engine repairs them.
 
@@ -53,7 +53,45 @@ export function isTestFile(file: string, failures: readonly Failure[] = []): boo
 export function collectionBlocker(failures: readonly Failure[]): string | null {
   const [first] = failures;
   if (!first || failures.some((failure) => failure.kind !== 'collection')) return null;
+  const conftest = conftestImport(first);
+  if (conftest) return conftest;
   const where = first.frames.at(-1);
   const location = where ? ` at ${where.file}:${where.line}` : ` in ${first.nodeid}`;
   return `cannot collect the tests: ${first.exception}${location}: ${first.message.split('\n')[0]}`;
+}
+
+/** A conftest.py that raised while pytest imported it, worded as importFailureMessage does; null for any other collection error. */
+function conftestImport(failure: Failure): string | null {
+  const module = importedModule(failure.frames);
+  if (!module || module.imported.file.split('/').pop() !== 'conftest.py') return null;
+  return importFailureMessage(module.imported.file, { exception: failure.exception, message: failure.message }, module.stopped);
+}
+
+/**
+ * Where a failure at import lies in the user's code: the module pytest imported (the outermost
+ * of the user's frames, running a module's code) and where it stopped (the innermost); null
+ * when the user's outermost frame is not a module's code.
+ */
+export function importedModule(frames: readonly Frame[]): { imported: Frame; stopped: Frame } | null {
+  const own = frames.filter((frame) => frame.inWorkspace);
+  const imported = own[0];
+  const stopped = own.at(-1);
+  return imported && stopped && imported.function === '<module>' ? { imported, stopped } : null;
+}
+
+/**
+ * A module pytest imported as it started (a conftest.py, a plugin) that raised or called
+ * sys.exit there, in one line: "conftest.py raised RuntimeError at import (line 4): no
+ * database", "conftest.py exited with status 3 at import (sys.exit, line 1)". `stopped` is the
+ * innermost of the user's frames: where it happened, in the module or in one it imported.
+ */
+export function importFailureMessage(
+  file: string,
+  failure: { exception: string; message: string } | { exitStatus: number },
+  stopped: { file: string; line: number },
+): string {
+  const place = stopped.file === file ? `line ${stopped.line}` : `${stopped.file}:${stopped.line}`;
+  if ('exitStatus' in failure) return `${file} exited with status ${failure.exitStatus} at import (sys.exit, ${place})`;
+  const message = failure.message.split('\n')[0];
+  return `${file} raised ${failure.exception} at import (${place})${message ? `: ${message}` : ''}`;
 }

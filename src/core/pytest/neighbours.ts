@@ -25,7 +25,7 @@ export function withNeighbours(run: PytestRun, around: PytestRun, files: string[
   const selected = new Set(run.tests.map((test) => test.nodeid));
   const neighbours: TestResult[] = around.tests.filter((test) => test.outcome === 'passed' && !selected.has(test.nodeid));
   return {
-    run: { ...run, tests: [...run.tests, ...neighbours] },
+    run: { ...run, tests: [...run.tests, ...neighbours], environRead: [...new Set([...run.environRead, ...around.environRead])].sort() },
     scope: { selected: selected.size, files, neighbours: neighbours.length },
   };
 }

@@ -16,10 +16,12 @@ export interface PluginReport {
   running: string | null;
   /** pytest's exit status from the session's end; null when the session never finished. */
   exitStatus: number | null;
+  /** The environment variables the user's code read (known once the session finished). */
+  environ: string[];
 }
 
 export function parsePluginReport(text: string): PluginReport {
-  const report: PluginReport = { started: false, collected: null, results: [], running: null, exitStatus: null };
+  const report: PluginReport = { started: false, collected: null, results: [], running: null, exitStatus: null, environ: [] };
   for (const line of text.split('\n')) {
     // Only a line cut off by a crash can fail to parse: each line is written in one call.
     const event = readPluginEvent(line);
@@ -40,6 +42,7 @@ export function parsePluginReport(text: string): PluginReport {
         break;
       case 'finish':
         report.exitStatus = event.exitstatus;
+        report.environ = event.environ ?? [];
         break;
     }
   }

@@ -1,14 +1,19 @@
 import { UserError } from '../errors';
 import type { TestResult } from '../types';
+import { importedModule, importFailureMessage } from './failures';
 import { locateFiles, type LocateOptions } from './locate';
 import type { GroupRunResult } from './process-group';
-import { locatedFrames, parseTracebackText } from './traceback-text';
+import { locatedFrames, parseTracebackText, tracebackFrames } from './traceback-text';
 
 // What pytest's terminal output says when it stopped before our plugin could report anything.
 
 const CONFTEST_ERROR = /^ImportError while loading conftest '(.+)'\.$/m;
 /** The exception line closing pytest's traceback: "E   SyntaxError: invalid syntax". */
 const EXCEPTION_LINE = /^E\s+([A-Za-z_][\w.]*): ?(.*)$/;
+/** Python's own traceback: an exception escaped pytest, or a SystemExit did (printed by deepdebug.pytest_main). */
+const NATIVE_TRACEBACK = 'Traceback (most recent call last):';
+/** The line closing it: "RuntimeError: no database", "SystemExit: 3", "SystemExit". */
+const NATIVE_EXCEPTION_LINE = /^([A-Za-z_][\w.]*)(?:: (.*))?$/;
 
 export function startFailure(exit: GroupRunResult, python: string, pluginModule: string): Error {
   const output = exit.output;
@@ -51,6 +56,27 @@ export async function conftestFailure(output: string, options: LocateOptions): P
     longrepr: traceback,
     frames: locatedFrames(frames, located),
   };
+}
+
+/**
+ * A module of the user's that pytest imported as it started (a conftest.py, a plugin named by
+ * -p, addopts or a conftest's pytest_plugins) and that raised or called sys.exit there, as the
+ * UserError naming it; null when the output's last traceback has no frame of the user's that
+ * ran a module's code. pytest reports a conftest.py's exceptions itself (conftestFailure).
+ */
+export async function importFailure(exit: GroupRunResult, options: LocateOptions): Promise<UserError | null> {
+  const start = exit.output.lastIndexOf(NATIVE_TRACEBACK);
+  if (start < 0) return null;
+  const lines = exit.output.slice(start).split('\n');
+  const end = lines.findIndex((line) => NATIVE_EXCEPTION_LINE.test(line));
+  if (end < 0) return null;
+  // `end` is a line the pattern matched, and its first group takes part in every match: `!` says so.
+  const closing = NATIVE_EXCEPTION_LINE.exec(lines[end]!)!;
+  const exception = closing[1]!.split('.').pop()!;
+  const module = importedModule(await tracebackFrames(lines.slice(0, end).join('\n'), options));
+  if (!module) return null;
+  const failure = exception === 'SystemExit' ? { exitStatus: exit.code ?? 1 } : { exception, message: closing[2] ?? '' };
+  return new UserError('pytest-start', importFailureMessage(module.imported.file, failure, module.stopped));
 }
 
 /**

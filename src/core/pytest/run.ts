@@ -3,11 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { throwIfAborted, UserError } from '../errors';
 import { pythonHelpersDir } from '../resources';
+import { makeTempFolder, removeTempFolder } from '../temp-folders';
 import type { PytestRun, TestResult } from '../types';
 import type { LocateOptions } from './locate';
 import { parsePluginReport, type PluginReport } from './plugin-report';
 import { runInProcessGroup, type GroupRunResult } from './process-group';
-import { conftestFailure, lastLine, startFailure, usageMessage } from './pytest-output';
+import { conftestFailure, importFailure, lastLine, startFailure, usageMessage } from './pytest-output';
 import { tracebackFrames } from './traceback-text';
 
 export interface RunPytestOptions {
@@ -45,6 +46,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
   const selection = selectionArguments(options.selection);
   const started = Date.now();
   const tests: TestResult[] = [];
+  const environRead = new Set<string>();
   // The first pass's status: a later pass only continues after a test killed the interpreter.
   let exitCode = 0;
   for (let resumes = 0; ; resumes++) {
@@ -58,6 +60,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
     // Collection errors come back in every pass.
     const seen = new Set(tests.map((test) => `${test.phase} ${test.nodeid}`));
     tests.push(...results.filter((test) => !seen.has(`${test.phase} ${test.nodeid}`)));
+    for (const name of pass.report.environ) environRead.add(name);
     if (resumes === 0) exitCode = pass.report.exitStatus ?? exitStatusOf(pass.exit);
     if (!diedInTest(pass) || resumes >= MAX_RESUMES) break;
   }
@@ -70,6 +73,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
     exitCode,
     durationMs: Date.now() - started,
     coverageRecorded: options.coverage,
+    environRead: [...environRead].sort(),
   };
 }
 
@@ -82,7 +86,7 @@ interface Pass {
 
 /** One pytest process; `done` are node ids an earlier pass already ran, deselected here. */
 async function runPass(options: RunPytestOptions, selection: string[], done: string[], signal: AbortSignal | undefined): Promise<Pass> {
-  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'deepdebug-pytest-'));
+  const scratch = await makeTempFolder('deepdebug-pytest-');
   try {
     const files = {
       report: path.join(scratch, 'report.jsonl'),
@@ -101,7 +105,7 @@ async function runPass(options: RunPytestOptions, selection: string[], done: str
     }
     return { report: parsePluginReport(await readIfPresent(files.report)), exit, fault: await readIfPresent(files.fault) };
   } finally {
-    await fs.promises.rm(scratch, { recursive: true, force: true });
+    await removeTempFolder(scratch);
   }
 }
 
@@ -143,7 +147,8 @@ export function selectionArguments(selection: string[]): string[] {
 
 function pytestArguments(): string[] {
   return [
-    '-m', 'pytest',
+    // pytest as `-m pytest` runs it, saying which file a sys.exit during its start came from.
+    '-m', 'deepdebug.pytest_main',
     '-p', PLUGIN_MODULE,
     // The cache provider writes .pytest_cache into the workspace.
     '-p', 'no:cacheprovider',
@@ -196,7 +201,7 @@ async function resultsOf(
     // A broken root conftest.py stops pytest before any plugin starts: it is the user's bug, not usage.
     const conftest = await conftestFailure(exit.output, locate);
     if (conftest) return [conftest];
-    throw startFailure(exit, options.python, PLUGIN_MODULE);
+    throw (await importFailure(exit, locate)) ?? startFailure(exit, options.python, PLUGIN_MODULE);
   }
   if (report.exitStatus === 4 || (report.exitStatus === null && exit.code === 4 && !exit.timedOut)) {
     throw new UserError('pytest-usage', `pytest: ${usageMessage(exit.output)}`);

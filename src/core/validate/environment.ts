@@ -13,6 +13,9 @@ import * as path from 'node:path';
 //   DEEPDEBUG_*                              settings the user's own tests read
 //   SYSTEMROOT, COMSPEC, PATHEXT, WINDIR     Windows needs these to start processes at all
 // HOME and the temp folder variables point into the validator's private folder.
+// Beside the list, the variables the user's own run read (environmentFor): a test that reads
+// its settings from the shell must see them in the validator too, or it fails there for a
+// reason the user never had. Names that look like secrets are withheld even then.
 
 const ALLOWED_NAMES = new Set([
   'PATH',
@@ -29,6 +32,24 @@ const ALLOWED_NAMES = new Set([
 ]);
 const ALLOWED_PREFIXES = ['LC_', 'PYTHON', 'PYENV_', 'DEEPDEBUG_'];
 
+/** Words that mark a variable as a credential: never passed to code DeepDebug wrote. */
+const SECRET = /(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|AUTH|API_?KEY|ACCESS_?KEY|PRIVATE|_KEY$|^KEY$|COOKIE|SESSION|SIGNATURE|DSN|SALT)/i;
+
+/** The variables of the user's run that candidates get beyond the allow-list, and those withheld as secrets (both only where set on the host). */
+export interface PassedEnvironment {
+  passed: string[];
+  withheld: string[];
+}
+
+/** Which of the variables `read` by the user's run are passed through, and which withheld. */
+export function environmentFor(host: NodeJS.ProcessEnv, read: readonly string[]): PassedEnvironment {
+  const set = read.filter((name) => host[name] !== undefined && !allowed(name) && !OWN.has(name.toUpperCase()));
+  return { passed: set.filter((name) => !SECRET.test(name)), withheld: set.filter((name) => SECRET.test(name)) };
+}
+
+/** Variables the world sets itself: the user's values would point outside it. */
+const OWN = new Set(['HOME', 'USERPROFILE', 'TMPDIR', 'TEMP', 'TMP']);
+
 function allowed(name: string): boolean {
   const upper = name.toUpperCase();
   return ALLOWED_NAMES.has(upper) || ALLOWED_PREFIXES.some((prefix) => upper.startsWith(prefix));
@@ -39,14 +60,16 @@ export interface PrivateFolders {
   temp: string;
 }
 
-/** The allowed part of `host`, with HOME and TMPDIR moved to the private folders. */
+/** The allowed part of `host` and the `passed` names, with HOME and TMPDIR moved to the private folders. */
 export function candidateEnvironment(
   host: NodeJS.ProcessEnv,
   folders: PrivateFolders,
   helpersDir: string,
+  passed: readonly string[] = [],
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(host)) if (value !== undefined && allowed(name)) env[name] = value;
+  for (const name of passed) if (host[name] !== undefined) env[name] = host[name];
   env.PYTHONPATH = [helpersDir, host.PYTHONPATH].filter(Boolean).join(path.delimiter);
   env.PYTHONDONTWRITEBYTECODE = '1';
   // Moving HOME would hide packages installed with `pip install --user` and pyenv's versions,

@@ -3,10 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CanceledError, UserError, throwIfAborted } from '../errors';
 import { pythonHelpersDir } from '../resources';
-import type { Candidate, Containment } from '../types';
+import type { Candidate, Containment, OrderDependence, TestResult, WorldFidelity } from '../types';
 import { planContainment } from './containment';
-import { candidateEnvironment } from './environment';
-import type { ChildLimits, ReadyMessage, ResultMessage } from '../wire';
+import { candidateEnvironment, environmentFor, type PassedEnvironment } from './environment';
+import { nodeidFile } from '../pytest/failures';
+import { halves, judgeReproduction, reproducesFailure } from './reproduce';
+import type { ChildLimits, ReadyMessage, ResultMessage, WireTestResult } from '../wire';
 import { coveringTests, type CoverageMap } from './selection';
 import { sandboxScratch } from './sandbox';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
@@ -51,6 +53,8 @@ export interface ValidatorOptions {
   sandbox?: boolean;
   /** Processes and threads one candidate may start; default 256. */
   processLimit?: number;
+  /** The environment variables the user's run read: passed to candidates, secrets excepted. */
+  environRead?: readonly string[];
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -59,6 +63,10 @@ const DEFAULT_PROCESS_LIMIT = 256;
 /** A re-check runs tests through pytest's whole protocol in a fresh session: slower than they ran before. */
 const RECHECK_SLACK = 3;
 const RECHECK_PER_TEST_MS = 3;
+/** The reproduce runs take the tests' own time, however long: up to this, beyond a candidate's limit. */
+const REPRODUCE_CEILING_MS = 120_000;
+/** Halvings in the search for a failing test's polluters: enough for a run of 2^12 tests before it. */
+const MAX_HALVINGS = 12;
 
 interface Waiter {
   resolve: (worker: WorkerProcess) => void;
@@ -79,6 +87,8 @@ export class ValidatorPool {
   /** Worlds ever made: names each new one. */
   private worldsMade = 0;
   private readonly worlds = new Map<WorkerProcess, World>();
+  /** Tests that make a failing one fail (order-dependent failures): run before the failing tests. */
+  private prelude: string[] = [];
 
   private constructor(
     private readonly options: ValidatorOptions,
@@ -86,12 +96,14 @@ export class ValidatorPool {
     private readonly launch: SessionLaunch,
     /** Failing tests a patch must fix: collected by the sessions, and not found flaky. */
     private failingTests: string[],
-    readonly passing: string[],
+    private passingTests: string[],
     /** Requested tests the sessions did not collect (e.g. collection errors): never validated. */
     readonly uncollected: string[],
     private readonly size: number,
     /** How candidates are contained; reported as FixReport.containment. */
     readonly containment: Containment,
+    /** The variables of the user's run candidates get, and those withheld. */
+    readonly environment: PassedEnvironment,
   ) {
     this.shortened = options.afterTimeout?.startShort ?? false;
   }
@@ -111,12 +123,14 @@ export class ValidatorPool {
       memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
       processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
     });
-    const shadow = await createShadowCopy(options.workspace);
+    const shadow = await createShadowCopy(options.workspace, containment.sandbox === 'bubblewrap');
+    const environment = environmentFor(process.env, options.environRead ?? []);
     const launch: SessionLaunch = {
       python: options.python,
       tests: [...new Set([...options.failing, ...options.passing])],
       sandboxed: containment.sandbox === 'bubblewrap',
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
+      environment: environment.passed,
     };
     const started = await Promise.allSettled(Array.from({ length: size }, (_, i) => startSession(shadow, `world-${i}`, launch)));
     const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -144,7 +158,8 @@ export class ValidatorPool {
       options.passing.filter((id) => !missing.has(id)),
       launch.tests.filter((id) => missing.has(id)),
       size,
-      containment,
+      { ...containment, outsideLinks: shadow.outsideLinks },
+      environment,
     );
     pool.worldsMade = size;
     for (const { worker, world } of workers) pool.adopt(worker, world);
@@ -153,6 +168,16 @@ export class ValidatorPool {
 
   get failing(): readonly string[] {
     return this.failingTests;
+  }
+
+  /** Node ids of the tests that passed before and must keep passing (those that also pass in the world). */
+  get passing(): readonly string[] {
+    return this.passingTests;
+  }
+
+  /** The home folder candidates see (see home-view.ts). */
+  get home(): WorldFidelity['home'] {
+    return this.launch.sandboxed ? 'read-only-view' : 'private-empty';
   }
 
   /** The shadow copy's temp folder (everything the pool writes lives under it). */
@@ -166,22 +191,66 @@ export class ValidatorPool {
   }
 
   /**
-   * Re-runs the failing tests once on the unpatched code: those that pass now are flaky, and
-   * from then on no longer required of a patch (a flaky test is reported, not repaired).
+   * Reproduce first (see reproduce.ts): runs the unpatched code in the world, the user's whole
+   * run in its order beside the failing tests alone, and keeps as required of a patch only the
+   * failing tests that fail there as they failed for the user. Flaky ones and ones that behave
+   * otherwise are dropped (and passing tests that fail in the world are no longer asked to
+   * pass); for an order-dependent failure the tests that pollute it are found and from then on
+   * run before the failing tests of every candidate.
    */
-  async recheckFailing(signal?: AbortSignal): Promise<{ stillFailing: string[]; flaky: string[] }> {
-    const reply = await this.run({ op: 'check', tests: this.failingTests, ...this.childLimits }, signal);
-    const passed = new Set(
-      reply.status === 'done'
-        ? reply.results.filter((r) => r.outcome === 'passed' || r.outcome === 'xpassed').map((r) => r.nodeid)
-        : [],
-    );
-    for (const id of this.failingTests) if (passed.has(id)) this.flaky.add(id);
-    this.failingTests = this.failingTests.filter((id) => !this.flaky.has(id));
-    return {
-      stillFailing: this.options.failing.filter((id) => !this.flaky.has(id)),
-      flaky: this.options.failing.filter((id) => this.flaky.has(id)),
+  async reproduce(run: readonly TestResult[], signal?: AbortSignal): Promise<Reproduction> {
+    const served = new Set([...this.failingTests, ...this.passingTests]);
+    const whole = run.filter((test) => served.has(test.nodeid)).map((test) => test.nodeid);
+    // A long suite is run again only around the failures (their files): the search waits for it.
+    const failingFiles = new Set(this.failingTests.map(nodeidFile));
+    const order = expectedCheckMs(whole, run) <= this.containment.limits.wallMs ? whole : whole.filter((id) => failingFiles.has(nodeidFile(id)));
+    const [inOrder, alone] = await Promise.all([this.check(order, run, signal), this.check(this.failingTests, run, signal)]);
+    const verdict = judgeReproduction({ run, failing: this.failingTests, inOrder, alone: alone ?? [] });
+    const orderDependent: OrderDependence[] = [];
+    for (const nodeid of verdict.inOrderOnly) {
+      const after = await this.polluters(nodeid, order.slice(0, order.indexOf(nodeid)), run, signal);
+      if (after) orderDependent.push({ nodeid, after });
+      else verdict.flaky.push(nodeid);
+    }
+    const polluted = new Set(orderDependent.map((o) => o.nodeid));
+    const pollutes = new Set(orderDependent.flatMap((o) => o.after));
+    this.prelude = order.filter((id) => pollutes.has(id));
+    this.failingTests = this.failingTests.filter((id) => verdict.reproduced.includes(id) || polluted.has(id));
+    const differing = new Set(verdict.differs.map((d) => d.nodeid));
+    this.passingTests = this.passingTests.filter((id) => !differing.has(id));
+    for (const id of verdict.flaky) this.flaky.add(id);
+    return { differs: verdict.differs, orderDependent, flaky: verdict.flaky };
+  }
+
+  /**
+   * The tests before `victim` that make it fail as the user saw, halved until one is left (or
+   * until neither half alone does: then the whole remaining set); null when even all of them
+   * together do not (the failure came and went: flaky).
+   */
+  private async polluters(victim: string, before: readonly string[], run: readonly TestResult[], signal?: AbortSignal): Promise<string[] | null> {
+    const user = run.find((test) => test.nodeid === victim)!;
+    const failsAfter = async (tests: readonly string[]) => {
+      const results = await this.check([...tests, victim], run, signal);
+      return reproducesFailure(user, results?.find((r) => r.nodeid === victim));
     };
+    if (!(await failsAfter(before))) return null;
+    let suspects = [...before];
+    for (let step = 0, split = halves(suspects); split && step < MAX_HALVINGS; step++, split = halves(suspects)) {
+      const [first, second] = split;
+      if (await failsAfter(first)) suspects = first;
+      else if (await failsAfter(second)) suspects = second;
+      else break;
+    }
+    return suspects;
+  }
+
+  /** The unpatched code's results for `tests` in this order, with time for the tests' own durations; null when the run did not finish. */
+  private async check(tests: readonly string[], run: readonly TestResult[], signal?: AbortSignal): Promise<WireTestResult[] | null> {
+    const limits = this.childLimits;
+    const timeoutMs = Math.min(REPRODUCE_CEILING_MS, Math.max(limits.timeoutMs, Math.ceil(expectedCheckMs(tests, run)) + SESSION_START_MS / 10));
+    // A slow suite's check running out of time says nothing of the candidates' code: their limit stays.
+    const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, { shortens: false });
+    return reply.status === 'done' ? reply.results : null;
   }
 
   async validate(candidate: Candidate, signal?: AbortSignal): Promise<ValidationOutcome> {
@@ -214,14 +283,15 @@ export class ValidatorPool {
           function: candidate.function,
           startLine: candidate.startLine,
           endLine: candidate.endLine,
-          failing: this.failingTests,
-          passing: this.passing,
-          covering,
+          // The tests that pollute a failing one run first, once: the suite after them leaves them out.
+          failing: [...this.prelude, ...this.failingTests],
+          passing: this.passingTests.filter((id) => !this.prelude.includes(id)),
+          covering: covering?.filter((id) => !this.prelude.includes(id)) ?? null,
           ...this.childLimits,
         },
         signal,
       );
-      return verdictOf({ candidate, reply, failing: this.failingTests, passing: this.passing, covering });
+      return verdictOf({ candidate, reply, failing: this.failingTests, passing: this.passingTests, covering });
     } catch (error) {
       if (error instanceof CanceledError) throw error;
       if (this.disposed) throw new CanceledError('validator disposed');
@@ -249,7 +319,7 @@ export class ValidatorPool {
       session = await startSession(
         this.shadow,
         `recheck-${this.worldsMade++}`,
-        { ...this.launch, tests: [...this.failingTests, ...suite] },
+        { ...this.launch, tests: [...this.prelude, ...this.failingTests, ...suite] },
         { file: candidate.file, bytes },
         signal ? AbortSignal.any([signal, startLimit]) : startLimit,
       );
@@ -257,7 +327,7 @@ export class ValidatorPool {
       const onAbort = () => worker.cancel();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const reply = await worker.request({ op: 'check', tests: [...this.failingTests, ...suite], ...this.childLimits });
+        const reply = await worker.request({ op: 'check', tests: [...this.prelude, ...this.failingTests, ...suite.filter((id) => !this.prelude.includes(id))], ...this.childLimits });
         if (reply.status === 'canceled') throw new CanceledError();
         return verdictOf({ candidate, reply, failing: this.failingTests, passing: suite, covering: null });
       } finally {
@@ -339,6 +409,7 @@ export class ValidatorPool {
   private async run(
     request: Parameters<WorkerProcess['request']>[0],
     signal: AbortSignal | undefined,
+    { shortens }: { shortens: boolean } = { shortens: true },
   ): Promise<ResultMessage> {
     throwIfAborted(signal);
     const worker = await this.acquire(signal);
@@ -347,7 +418,7 @@ export class ValidatorPool {
     try {
       const reply = await worker.request(request);
       if (reply.status === 'canceled') throw new CanceledError();
-      if (reply.status === 'timeout') this.shortened = true;
+      if (reply.status === 'timeout' && shortens) this.shortened = true;
       return reply;
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -420,6 +491,12 @@ export class ValidatorPool {
   }
 }
 
+/** How long a check of `tests` should take, from their durations in the user's run (a check runs pytest's whole protocol). */
+function expectedCheckMs(tests: readonly string[], run: readonly TestResult[]): number {
+  const durations = new Map(run.map((test) => [test.nodeid, test.durationMs]));
+  return tests.reduce((sum, id) => sum + RECHECK_SLACK * (durations.get(id) ?? 0) + RECHECK_PER_TEST_MS, 0);
+}
+
 /** What every session of a pool shares; each gets a world of its own. */
 interface SessionLaunch {
   python: string;
@@ -427,6 +504,13 @@ interface SessionLaunch {
   tests: string[];
   sandboxed: boolean;
   cgroupTasks: number | null;
+  /** Variables of the host passed through beyond the allow-list (environment.ts). */
+  environment: readonly string[];
+}
+
+/** What the reproduce runs found (see ValidatorPool.reproduce). */
+export interface Reproduction extends Pick<WorldFidelity, 'differs' | 'orderDependent'> {
+  flaky: string[];
 }
 
 interface Session {
@@ -447,7 +531,8 @@ async function startSession(
   signal?: AbortSignal,
 ): Promise<Session> {
   const scratch = launch.sandboxed ? sandboxScratch() : [];
-  const world = await createWorld(shadow, name, scratch, patch);
+  // The user's home is a read-only view only where the sandbox makes it read-only.
+  const world = await createWorld(shadow, name, scratch, { ...(patch ? { patch } : {}), ...(launch.sandboxed ? { realHome: os.homedir() } : {}) });
   const helpersDir = pythonHelpersDir();
   try {
     const { worker, ready } = await WorkerProcess.start(
@@ -459,7 +544,7 @@ async function startSession(
         testsFile: world.testsFile,
         basetemp: world.basetemp,
         world: world.spec,
-        env: candidateEnvironment(process.env, world, helpersDir),
+        env: candidateEnvironment(process.env, world, helpersDir, launch.environment),
         // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
         // behind one) must not make the mount miss the folder the worker sees.
         sandboxWritable: launch.sandboxed ? fs.realpathSync(world.dir) : null,

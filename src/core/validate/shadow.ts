@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { makeTempFolder, removeTempFolder } from '../temp-folders';
+import type { OutsideLink } from '../types';
 import type { WorldSpec } from '../wire';
+import { containOutsideLinks } from './outside-links';
+import { mirrorHome } from './home-view';
 
 // The validator's private copies of the workspace: candidates run there, never in the user's
 // files. One pristine copy is made per pool and never run in; each worker gets a world of its
@@ -31,6 +34,8 @@ export interface ShadowCopy {
   root: string;
   /** The pristine copy of the workspace (same base name, so a workspace that is a package still imports). */
   workspace: string;
+  /** Links in the workspace that lead out of it, and what the copy holds instead (see outside-links.ts). */
+  outsideLinks: OutsideLink[];
 }
 
 /** Everything one worker (and so each of its candidates) may write, in one folder. */
@@ -64,8 +69,9 @@ function copied(source: string): boolean {
   return !(stat.isDirectory() && fs.existsSync(path.join(source, 'pyvenv.cfg')));
 }
 
-export async function createShadowCopy(workspace: string): Promise<ShadowCopy> {
-  const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'deepdebug-validate-'));
+/** `sandboxed`: candidates run in the sandbox, where links out of the copy lead only to read-only files. */
+export async function createShadowCopy(workspace: string, sandboxed: boolean): Promise<ShadowCopy> {
+  const root = await makeTempFolder('deepdebug-validate-');
   const copy = path.join(root, 'pristine', path.basename(path.resolve(workspace)) || 'workspace');
   try {
     await fs.promises.cp(workspace, copy, {
@@ -73,27 +79,28 @@ export async function createShadowCopy(workspace: string): Promise<ShadowCopy> {
       verbatimSymlinks: true,
       filter: (source) => source === workspace || copied(source),
     });
+    return { root, workspace: copy, outsideLinks: await containOutsideLinks(workspace, copy, sandboxed) };
   } catch (error) {
-    await removeShadowCopy({ root, workspace: copy });
+    await removeShadowCopy({ root });
     throw error;
   }
-  return { root, workspace: copy };
 }
 
-export async function removeShadowCopy(shadow: ShadowCopy): Promise<void> {
-  await fs.promises.rm(shadow.root, { recursive: true, force: true, maxRetries: 3 });
+export async function removeShadowCopy(shadow: Pick<ShadowCopy, 'root'>): Promise<void> {
+  await removeTempFolder(shadow.root);
 }
 
 /**
  * A new world named `name` from the pristine copy, with `patch` written into its workspace
  * copy when given. `scratch`: more folders the candidates can write (the sandbox's own), put
- * back by the worker too.
+ * back by the worker too. `realHome`: the home its private home mirrors (sandboxed worlds
+ * only, see home-view.ts); without it the private home is empty.
  */
 export async function createWorld(
   shadow: ShadowCopy,
   name: string,
   scratch: readonly string[],
-  patch?: { file: string; bytes: Uint8Array },
+  { patch, realHome }: { patch?: { file: string; bytes: Uint8Array }; realHome?: string } = {},
 ): Promise<World> {
   const dir = path.join(shadow.root, name);
   const own = path.join(dir, PRIVATE);
@@ -114,6 +121,7 @@ export async function createWorld(
     // Copy-on-write clones where the filesystem has them (btrfs, XFS): a world per worker then costs no disk.
     await fs.promises.cp(shadow.workspace, world.workspace, { recursive: true, verbatimSymlinks: true, mode: fs.constants.COPYFILE_FICLONE });
     await Promise.all([world.home, world.temp].map((folder) => fs.promises.mkdir(folder, { recursive: true })));
+    if (realHome !== undefined) await mirrorHome(realHome, world.home);
     if (patch) await fs.promises.writeFile(path.join(world.workspace, patch.file), patch.bytes);
   } catch (error) {
     await removeWorld(world);

@@ -11,6 +11,7 @@ from typing import Any, Generator, List, Optional
 
 import pytest
 
+from . import environ_reads
 from .report import Recorder
 
 _recorder: Optional[Recorder] = None
@@ -67,6 +68,7 @@ def pytest_configure(config: Any) -> None:
         # Subprocesses the tests start (a nested pytest) must not write into our report.
         for name in _SETTINGS:
             os.environ.pop(name, None)
+        environ_reads.start(_recorder.workspace)
 
 
 def pytest_unconfigure(config: Any) -> None:
@@ -158,4 +160,4 @@ def pytest_runtest_logreport(report: Any) -> None:
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
     if _recorder is not None:
-        _recorder.write({"event": "finish", "exitstatus": int(exitstatus)})
+        _recorder.write({"event": "finish", "exitstatus": int(exitstatus), "environ": environ_reads.stop()})

@@ -105,6 +105,23 @@ def frames_of(workspace: Workspace, traceback: Optional[TracebackType], with_loc
     return frames
 
 
+def crash_site(workspace: Workspace, value: BaseException) -> Tuple[str, Optional[str]]:
+    """(the exception's class name, "file:line" of the innermost frame in the user's code or
+    None): what the engine compares to decide whether a test fails the same way in the
+    validator's world as in the user's run (the frame as ``frames_of`` names it, without locals)."""
+    value = root_exception(value)
+    where: Optional[str] = None
+    traceback = value.__traceback__
+    while traceback is not None:
+        filename = traceback.tb_frame.f_code.co_filename
+        if not is_internal(filename):
+            relative = workspace.relative(filename)
+            if relative is not None:
+                where = "%s:%d" % (relative, traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return type(value).__name__, where
+
+
 def syntax_error_frame(workspace: Workspace, error: SyntaxError) -> Frame:
     """The parser's error has no frame of its own: one at the offending line."""
     file, in_workspace = workspace.display(error.filename or "<unknown>")

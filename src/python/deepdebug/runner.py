@@ -15,8 +15,9 @@ from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 import pytest
 
-from .results import outcome_of
+from .results import crash_site, outcome_of
 from .wire import Outcome, WireTestResult
+from .workspace import Workspace
 
 
 class CrashLine:
@@ -27,10 +28,12 @@ class CrashLine:
 class CrashOnly:
     """A test's failure as the worker reports it: the crash message only, as pytest's own
     report would word it (its ``reprcrash``), without the traceback and sources pytest would
-    render for a terminal, which cost a candidate's child more than most tests themselves."""
+    render for a terminal, which cost a candidate's child more than most tests themselves;
+    and where it crashed (``crash_site``), to compare with the user's own run."""
 
-    def __init__(self, excinfo: Any) -> None:
+    def __init__(self, workspace: Workspace, excinfo: Any) -> None:
         self.reprcrash = CrashLine(excinfo.exconly(tryshort=True))
+        self.exception, self.where = crash_site(workspace, excinfo.value)
 
     def toterminal(self, writer: Any) -> None:
         writer.line(self.reprcrash.message)
@@ -58,7 +61,9 @@ def pytest_runtest_logreport(report: Any) -> None:
     _item_reports.append(report)
 
 
-def run_items(items: List[Any], stop_unless: Optional[Tuple[Outcome, ...]], direct: FrozenSet[str] = frozenset()) -> List[WireTestResult]:
+def run_items(
+    items: List[Any], stop_unless: Optional[Tuple[Outcome, ...]], workspace: Workspace, direct: FrozenSet[str] = frozenset()
+) -> List[WireTestResult]:
     """Runs items in order, stopping after the first whose outcome is not in ``stop_unless``
     (None: run them all); those in ``direct`` are called as plain functions (run_direct)."""
     results: List[WireTestResult] = []
@@ -67,16 +72,20 @@ def run_items(items: List[Any], stop_unless: Optional[Tuple[Outcome, ...]], dire
     following = dict(zip((item.nodeid for item in protocol), protocol[1:] + [None]))
     for item in items:
         if item.nodeid in direct:
-            results.append(run_direct(item))
+            results.append(run_direct(item, workspace))
         else:
             nextitem = following[item.nodeid]
             _item_reports.clear()
             item.ihook.pytest_runtest_protocol(item=item, nextitem=nextitem)
             outcome, phase, failed, duration = outcome_of(list(_item_reports))
             message = crash_message(failed) if failed is not None else ""
-            results.append(
-                {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
-            )
+            result: WireTestResult = {"nodeid": item.nodeid, "outcome": outcome, "phase": phase, "message": message, "durationMs": duration}
+            crash = getattr(failed, "longrepr", None)
+            if isinstance(crash, CrashOnly):
+                result["exception"] = crash.exception
+                if crash.where is not None:
+                    result["where"] = crash.where
+            results.append(result)
         if stop_unless is not None and results[-1]["outcome"] not in stop_unless:
             break
     return results
@@ -134,12 +143,13 @@ def direct_nodeids(session: Any) -> FrozenSet[str]:
     )
 
 
-def run_direct(item: Any) -> WireTestResult:
+def run_direct(item: Any, workspace: Workspace) -> WireTestResult:
     """Calls a test function as pytest's protocol would for an item direct_nodeids admits: with
     PYTEST_CURRENT_TEST set and warnings recorded under pytest's default filters (deprecation
     warnings always shown, so a test that records them sees them)."""
     outcome: Outcome = "passed"
     message = ""
+    site: Optional[Tuple[str, Optional[str]]] = None
     os.environ["PYTEST_CURRENT_TEST"] = f"{item.nodeid} (call)"
     started = time.perf_counter()
     with warnings.catch_warnings(record=True):
@@ -154,10 +164,17 @@ def run_direct(item: Any) -> WireTestResult:
             outcome = "xfailed"
         except BaseException:  # noqa: BLE001 - what pytest reports as the test's failure
             outcome = "failed"
-            message = pytest.ExceptionInfo.from_current().exconly(tryshort=True)[:500]
+            excinfo = pytest.ExceptionInfo.from_current()
+            message = excinfo.exconly(tryshort=True)[:500]
+            site = crash_site(workspace, excinfo.value)
     duration = (time.perf_counter() - started) * 1000.0
     os.environ.pop("PYTEST_CURRENT_TEST", None)
-    return {"nodeid": item.nodeid, "outcome": outcome, "phase": "call", "message": message, "durationMs": duration, "direct": True}
+    result: WireTestResult = {"nodeid": item.nodeid, "outcome": outcome, "phase": "call", "message": message, "durationMs": duration, "direct": True}
+    if site is not None:
+        result["exception"] = site[0]
+        if site[1] is not None:
+            result["where"] = site[1]
+    return result
 
 
 # Two tests as a user's module would have them, for warm_up.
@@ -179,7 +196,7 @@ class WarmUpItem:
         self.obj = obj
 
 
-def warm_up(config: Any) -> None:
+def warm_up(config: Any, workspace: Workspace) -> None:
     """Runs the children's own paths (a direct test that fails an assertion and one that passes,
     the report's encoding) in the worker before the first fork. The interpreter specializes
     their bytecode, and the allocator fills its pools, here once instead of in every child:
@@ -192,4 +209,4 @@ def warm_up(config: Any) -> None:
     exec(compile(tree, "deepdebug_warm_up.py", "exec"), namespace)  # noqa: S102 - our own two tests
     items = [WarmUpItem(f"deepdebug_warm_up.py::{name}", namespace[name]) for name in ("test_fails", "test_passes")]
     for _ in range(WARM_UP_ROUNDS):
-        json.dumps({"applied": "swap", "results": [run_direct(item) for item in items]}).encode()
+        json.dumps({"applied": "swap", "results": [run_direct(item, workspace) for item in items]}).encode()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import os
@@ -21,6 +22,7 @@ from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
 from .template import Template, encode_job, read_available, read_job
 from .wire import WORKER_PROTOCOL_VERSION, ChildReport, Outcome, ResultMessage, RunRequest
+from .workspace import Workspace
 from .world import World, WorldError
 
 # A JSON file listing the node ids to serve: the session collects their whole files (a node id
@@ -34,7 +36,7 @@ NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
 def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "Server") -> ChildReport:
     """Runs in the forked child: install the patch (if any), run the tests, return the report."""
     if request["op"] == "check":
-        return {"applied": "none", "results": run_items(server.items_for(request["tests"]), None)}
+        return {"applied": "none", "results": run_items(server.items_for(request["tests"]), None, server.user_code)}
     assert prepared is not None  # a validate request's child runs only a prepared candidate
     try:
         applied = install_patch(prepared, server.workspace_modules)
@@ -42,11 +44,11 @@ def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "
         return {"applied": "none", "patchError": str(error), "results": []}
     # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
     # further edit); the passing ones only run when at least one failing test passed.
-    results = run_items(server.items_for(request["failing"]), None, server.direct)
+    results = run_items(server.items_for(request["failing"]), None, server.user_code, server.direct)
     if any(r["outcome"] in PASSED for r in results):
         covering = request["covering"]
         passing = covering if applied == "swap" and covering is not None else request["passing"]
-        results += run_items(server.items_for(passing), NOT_BROKEN, server.direct)
+        results += run_items(server.items_for(passing), NOT_BROKEN, server.user_code, server.direct)
     return {"applied": applied, "results": results}
 
 
@@ -54,6 +56,7 @@ class Server:
     def __init__(self, session: Any, request_fd: int, reply_fd: int) -> None:
         self.session = session
         self.workspace = os.path.realpath(str(session.config.rootpath))
+        self.user_code = Workspace(self.workspace)
         self.items = {item.nodeid: item for item in session.items}
         # Candidates run these tests as plain calls; checks (the clean re-check of a validated
         # patch among them) always run pytest's whole protocol.
@@ -69,7 +72,7 @@ class Server:
         for item in session.items:
             # Cached on the item: computed here once instead of in every child.
             getattr(item, "location", None)
-            item.repr_failure = CrashOnly
+            item.repr_failure = functools.partial(CrashOnly, self.user_code)
         self.reader = LineReader(request_fd)
         self.request_fd = request_fd
         self.reply_fd = reply_fd
@@ -92,7 +95,7 @@ class Server:
         return [self.items[n] for n in nodeids if n in self.items]
 
     def serve(self, requested: List[str]) -> None:
-        warm_up(self.session.config)
+        warm_up(self.session.config, self.user_code)
         # Everything alive now moves to a generation the collector never scans: a collection in
         # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
         gc.collect()

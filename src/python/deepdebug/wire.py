@@ -88,9 +88,13 @@ class ResultEvent(TypedDict):
     result: TestResult
 
 
-class FinishEvent(TypedDict):
+class _FinishEvent(TypedDict):
     event: Literal["finish"]
     exitstatus: int
+
+
+class FinishEvent(_FinishEvent, total=False):
+    environ: List[str]  # the environment variables the user's code read (environ_reads)
 
 
 PluginEvent = Union[StartEvent, CollectedEvent, TestStartEvent, ResultEvent, FinishEvent]
@@ -164,6 +168,8 @@ class _WireTestResult(TypedDict):
 
 class WireTestResult(_WireTestResult, total=False):
     direct: bool  # called as a plain function, not through pytest's per-test protocol
+    exception: str  # a failed call: the exception's class name (results.crash_site)
+    where: str  # and "file:line" of the innermost frame in the user's code
 
 
 PatchMethod = Literal["swap", "reexec", "import", "none"]
