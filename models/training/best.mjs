@@ -4,6 +4,7 @@
 // (possible false fixes). The shipped model stays unless a candidate is strictly better.
 // Usage: node models/training/best.mjs COMPARE.json SHIPPED_NAME CANDIDATE_NAME...
 import * as fs from 'node:fs';
+import { beats } from './gate.mjs';
 
 const [compareFile, shipped, ...candidates] = process.argv.slice(2);
 const summary = JSON.parse(fs.readFileSync(compareFile, 'utf8'));
@@ -12,12 +13,7 @@ const key = (name) => {
   if (!s) throw new Error(`${compareFile} has no results for ${name}`);
   return [s.exactAny, s.exactTop1, s.validatedAny, -s.plausibleButDifferent];
 };
-const better = (a, b) => {
-  const [x, y] = [key(a), key(b)];
-  const first = x.findIndex((value, i) => value !== y[i]);
-  return first >= 0 && x[first] > y[first];
-};
 let best = shipped;
-for (const name of candidates) if (better(name, best)) best = name;
+for (const name of candidates) if (beats(key(name), key(best))) best = name;
 console.error(candidates.map((name) => `${name}: ${key(name).join('/')}`).join(', ') + `; ${shipped}: ${key(shipped).join('/')}`);
 console.log(best);

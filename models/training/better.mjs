@@ -8,6 +8,7 @@
 // the count, as before).
 // Usage: node models/training/better.mjs CANDIDATE_EVAL.json SHIPPED_EVAL.json
 import * as fs from 'node:fs';
+import { beats } from './gate.mjs';
 
 const [candidateFile, shippedFile] = process.argv.slice(2);
 const candidate = JSON.parse(fs.readFileSync(candidateFile, 'utf8'));
@@ -41,6 +42,6 @@ const paired = (key) => {
 };
 const top1 = paired('top1');
 const top10 = paired('top10');
-const better = top10.candidate > top10.shipped || (top10.candidate === top10.shipped && top1.candidate > top1.shipped);
+const better = beats([top10.candidate, top1.candidate], [top10.shipped, top1.shipped]);
 console.error(`held-out (${candidate.heldout.measured} bugs) top-1 ${JSON.stringify(top1)}, top-10 ${JSON.stringify(top10)}: ${better ? 'better' : 'not better'}`);
 process.exit(better ? 0 : 1);
