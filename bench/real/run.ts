@@ -5,6 +5,7 @@
 //
 //   node out/bench/real/run.js [--quick] [--split dev|test|all] [--budget 60]
 //        [--modes templates,model] [--only id,...] [--python /usr/bin/python3] [--out <folder>] [--jobs 1]
+//        [--bugs <file>]   (another bug file in the same format; default bench/real/bugs.jsonl)
 //
 // Each bug's workspace is built in a temporary folder by make_bugs.py and removed afterwards.
 import { execFileSync } from 'node:child_process';
@@ -61,9 +62,9 @@ interface RunMeta {
 
 const REAL_DIR = path.join(packageRoot(), 'bench', 'real');
 
-export function loadBugs(): RealBug[] {
+export function loadBugs(file = path.join(REAL_DIR, 'bugs.jsonl')): RealBug[] {
   return fs
-    .readFileSync(path.join(REAL_DIR, 'bugs.jsonl'), 'utf8')
+    .readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as RealBug);
@@ -97,11 +98,11 @@ export function makeWorkspace(bug: Pick<RealBug, 'id'>, folder: string, python: 
   execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder, ...from], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string): Promise<RealResult[]> {
+async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string, bugsFile?: string): Promise<RealResult[]> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-real-'));
   try {
     const pristine = path.join(temp, 'bug');
-    makeWorkspace(bug, pristine, python);
+    makeWorkspace(bug, pristine, python, bugsFile);
     const results: RealResult[] = [];
     for (const mode of modes) {
       // A fresh copy per mode, so no run can see another's leftovers.
@@ -213,7 +214,7 @@ function writeOutputs(outDir: string, meta: RunMeta, bugs: readonly RealBug[], m
 }
 
 async function main(): Promise<void> {
-  const { budget, modes, python, selection, out, jobs } = benchOptions(
+  const { budget, modes, python, selection, out, jobs, bugsFile } = benchOptions(
     {
       quick: { type: 'boolean', default: false },
       split: { type: 'string', default: 'all' },
@@ -223,6 +224,7 @@ async function main(): Promise<void> {
       python: { type: 'string', default: '/usr/bin/python3' },
       out: { type: 'string' },
       jobs: { type: 'string', default: '1' },
+      bugs: { type: 'string' },
     },
     (values) => ({
       budget: positiveNumber('--budget', values.budget),
@@ -235,16 +237,18 @@ async function main(): Promise<void> {
       },
       out: values.out,
       jobs: wholeNumber('--jobs', values.jobs, 1),
+      bugsFile: values.bugs ? path.resolve(values.bugs) : undefined,
     }),
   );
   const { quick } = selection;
-  const bugs = selectBugs(loadBugs(), selection);
+  const bugs = selectBugs(loadBugs(bugsFile), selection);
   const commit = git('rev-parse', '--short', 'HEAD');
   const date = new Date().toISOString();
   const outDir = out ?? path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-real${quick ? '-quick' : ''}`);
   const meta: RunMeta = {
     benchmark: 'real',
-    selection: selection.only.length ? 'chosen bugs' : quick ? 'quick subset' : `split ${selection.split}`,
+    selection: (selection.only.length ? 'chosen bugs' : quick ? 'quick subset' : `split ${selection.split}`)
+      + (bugsFile ? ` of ${path.relative(packageRoot(), bugsFile)}` : ''),
     commit: git('rev-parse', 'HEAD'),
     dirty: git('status', '--porcelain', '--', 'src').length > 0,
     date,
@@ -265,7 +269,7 @@ async function main(): Promise<void> {
   const worker = async (): Promise<void> => {
     while (next < bugs.length) {
       const bug = bugs[next++]!;
-      const ran = await runBug(bug, modes, budget, python);
+      const ran = await runBug(bug, modes, budget, python, bugsFile);
       results.push(...ran);
       meta.bugsRun += 1;
       console.error(`[${meta.bugsRun}/${bugs.length}] ${bug.id} (${bug.kind}): ${ran.map((r) => `${r.mode} ${resultCell(r)}`).join('; ')}`);
