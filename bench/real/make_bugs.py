@@ -131,8 +131,8 @@ def covered_functions(workspace, subject, baseline):
             if "\r" in source or "\t" in source:
                 continue  # the injector's column arithmetic assumes neither
             defined = injector.functions(injector.ast.parse(source))
-            names = [qualname for qualname, _ in defined]
-            for qualname, node in defined:
+            names = [qualname for qualname, *_ in defined]
+            for qualname, node, *_ in defined:
                 start = min([node.lineno] + [d.lineno for d in node.decorator_list])
                 tests = callers.get((rel, start), set()) | callers.get((rel, node.lineno), set())
                 if tests:
