@@ -98,9 +98,9 @@ describe('Reproduce first: the world against the user run', function () {
         assert.deepEqual(run.report.patches, []);
         assert.deepEqual(
           run.report.world?.differs.map((d) => [d.nodeid, d.yourRun, d.validator]),
-          failing.map((nodeid, i) => [nodeid, `fails with AssertionError at test_cache.py:${i === 0 ? 7 : 14}`, 'fails with FileNotFoundError at cache.py:12']),
+          failing.map((nodeid) => [nodeid, `fails with AssertionError in ${nodeid.split('::')[1]} (test_cache.py)`, 'fails with FileNotFoundError in reset_cache (cache.py)']),
         );
-        assert.match(run.stderr, /test_reset_cache_leaves_empty_folder fails with FileNotFoundError at cache\.py:12 in the validator, with AssertionError at test_cache\.py:7 in your run: it depends on something outside the workspace/);
+        assert.match(run.stderr, /test_reset_cache_leaves_empty_folder fails with FileNotFoundError in reset_cache \(cache\.py\) in the validator, with AssertionError in test_reset_cache_leaves_empty_folder \(test_cache\.py\) in your run: it depends on something outside the workspace/);
       }
     });
   }
@@ -132,6 +132,16 @@ describe('Reproduce first: the world against the user run', function () {
       assert.match(run.report.patches[0]!.diff, /^\+    prefs\["volume"\] = prefs\["volume"\] \+ step$/m);
       assert.deepEqual(hashTree(home), homeBefore, 'nothing a candidate wrote reached the real home');
     }
+  });
+
+  it('a runaway recursion is the same failure in the world, though the stack there is deeper', () => {
+    const home = temp('deepdebug-real-home-');
+    const run = fixAs('world-recursion', home, {}, []);
+    made.push(run.workspace);
+    assert.deepEqual(run.report.world?.differs, [], run.stderr);
+    assert.ok(run.report.patches.length >= 1, run.stderr);
+    assert.match(run.report.patches[0]!.diff, /^\+    return \[n\] \+ countdown\(n - 1\)$/m);
+    assertEveryPatchPassesPlainPytest(run);
   });
 
   it('an order-dependent failure is named with the test that pollutes it, not called flaky; no shown patch fails the suite in order', () => {

@@ -32,45 +32,45 @@ describe('judgeReproduction', () => {
   const run = [userTest(passing, 'passed'), userTest(failing, 'failed', 'AssertionError', { file: 'cache.py', line: 12 })];
 
   it('keeps a failing test that fails in the world with the same exception at the same frame', () => {
-    const same = worldResult(failing, 'failed', 'AssertionError', 'cache.py:12');
+    const same = worldResult(failing, 'failed', 'AssertionError', 'f (cache.py)');
     const verdict = judgeReproduction({ run, failing: [failing], inOrder: [worldResult(passing, 'passed'), same], alone: [same] });
     assert.deepEqual(verdict, { reproduced: [failing], inOrderOnly: [], flaky: [], differs: [] });
   });
 
   it('names a failing test that fails with another exception, and a passing test that fails, and requires neither', () => {
-    const other = worldResult(failing, 'failed', 'FileNotFoundError', 'cache.py:12');
+    const other = worldResult(failing, 'failed', 'FileNotFoundError', 'f (cache.py)');
     const verdict = judgeReproduction({
       run,
       failing: [failing],
-      inOrder: [worldResult(passing, 'failed', 'KeyError', 'cache.py:3'), other],
+      inOrder: [worldResult(passing, 'failed', 'KeyError', 'g (cache.py)'), other],
       alone: [other],
     });
     assert.deepEqual(verdict.reproduced, []);
     assert.deepEqual(verdict.differs, [
-      { nodeid: failing, yourRun: 'fails with AssertionError at cache.py:12', validator: 'fails with FileNotFoundError at cache.py:12' },
-      { nodeid: passing, yourRun: 'passes', validator: 'fails with KeyError at cache.py:3' },
+      { nodeid: failing, yourRun: 'fails with AssertionError in f (cache.py)', validator: 'fails with FileNotFoundError in f (cache.py)' },
+      { nodeid: passing, yourRun: 'passes', validator: 'fails with KeyError in g (cache.py)' },
     ]);
     assert.equal(
       differenceText(verdict.differs[0]!),
-      `${failing} fails with FileNotFoundError at cache.py:12 in the validator, with AssertionError at cache.py:12 in your run: it depends on something outside the workspace, and no patch is validated on it`,
+      `${failing} fails with FileNotFoundError in f (cache.py) in the validator, with AssertionError in f (cache.py) in your run: it depends on something outside the workspace, and no patch is validated on it`,
     );
   });
 
-  it('a failure at another frame of the user code differs too', () => {
-    const elsewhere = worldResult(failing, 'failed', 'AssertionError', 'cache.py:40');
+  it('a failure in another function of the user code differs too', () => {
+    const elsewhere = worldResult(failing, 'failed', 'AssertionError', 'h (cache.py)');
     const verdict = judgeReproduction({ run, failing: [failing], inOrder: [elsewhere], alone: [elsewhere] });
     assert.equal(verdict.differs.length, 1);
   });
 
   it('tells order-dependent (fails in order, passes alone) from flaky (passes both ways)', () => {
-    const fails = worldResult(failing, 'failed', 'AssertionError', 'cache.py:12');
+    const fails = worldResult(failing, 'failed', 'AssertionError', 'f (cache.py)');
     const passes = worldResult(failing, 'passed');
     assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: [fails], alone: [passes] }).inOrderOnly, [failing]);
     assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: [passes], alone: [passes] }).flaky, [failing]);
   });
 
   it('without the in-order run (it ran out of time) judges the failing tests alone, as before', () => {
-    const fails = worldResult(failing, 'failed', 'AssertionError', 'cache.py:12');
+    const fails = worldResult(failing, 'failed', 'AssertionError', 'f (cache.py)');
     assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: null, alone: [fails] }).reproduced, [failing]);
     assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: null, alone: [worldResult(failing, 'passed')] }).flaky, [failing]);
   });

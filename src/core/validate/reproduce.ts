@@ -13,7 +13,11 @@ import type { WireTestResult } from '../wire';
 /** How one test ended, comparable across the user's run and the world's. */
 interface Behaviour {
   passed: boolean;
-  /** A failure's exception class and "file:line" of its innermost frame in the user's code, where known. */
+  /**
+   * A failure's exception class and "function (file)" of its innermost frame in the user's code,
+   * where known: the function, not the line, since where a RecursionError strikes in a
+   * function depends on the stack's depth, which differs between the two runs.
+   */
   exception?: string;
   where?: string;
 }
@@ -28,7 +32,7 @@ function userBehaviour(test: TestResult): Behaviour {
   return {
     passed: false,
     ...(test.exception ? { exception: test.exception } : {}),
-    ...(frame ? { where: `${frame.file}:${frame.line}` } : {}),
+    ...(frame ? { where: `${frame.function} (${frame.file})` } : {}),
   };
 }
 
@@ -46,7 +50,7 @@ function same(user: Behaviour, world: Behaviour): boolean {
 
 function describe(behaviour: Behaviour): string {
   if (behaviour.passed) return 'passes';
-  const where = behaviour.where ? ` at ${behaviour.where}` : '';
+  const where = behaviour.where ? ` in ${behaviour.where}` : '';
   return behaviour.exception ? `fails with ${behaviour.exception}${where}` : `fails${where}`;
 }
 

@@ -106,9 +106,11 @@ def frames_of(workspace: Workspace, traceback: Optional[TracebackType], with_loc
 
 
 def crash_site(workspace: Workspace, value: BaseException) -> Tuple[str, Optional[str]]:
-    """(the exception's class name, "file:line" of the innermost frame in the user's code or
-    None): what the engine compares to decide whether a test fails the same way in the
-    validator's world as in the user's run (the frame as ``frames_of`` names it, without locals)."""
+    """(the exception's class name, "function (file)" of the innermost frame in the user's code
+    or None): what the engine compares to decide whether a test fails the same way in the
+    validator's world as in the user's run (the frame as ``frames_of`` names it, without locals).
+    The function, not the line: where in a function a RecursionError strikes depends on how
+    deep the stack already was, which differs between the two runs."""
     value = root_exception(value)
     where: Optional[str] = None
     traceback = value.__traceback__
@@ -117,7 +119,7 @@ def crash_site(workspace: Workspace, value: BaseException) -> Tuple[str, Optiona
         if not is_internal(filename):
             relative = workspace.relative(filename)
             if relative is not None:
-                where = "%s:%d" % (relative, traceback.tb_lineno)
+                where = "%s (%s)" % (traceback.tb_frame.f_code.co_name, relative)
         traceback = traceback.tb_next
     return type(value).__name__, where
 
