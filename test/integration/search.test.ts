@@ -1,45 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
-import type { FixReport } from '../../src/core/types';
-import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
+import { fix, passesPlainPytest } from '../helpers/fix-run';
+import { removeCopy } from '../helpers/workspace';
 
 // The anytime search through the `deepdebug` command on real pytest runs: fixes that take two
 // edits (found through a round on a partial fix, or by pairing single edits), and a search
 // that says why it ended.
-
-function fix(fixture: string, extra: string[] = []): { report: FixReport; workspace: string; stdout: string; stderr: string; status: number | null } {
-  const workspace = copyFixture(fixture);
-  const reportFile = `${workspace}.json`;
-  const before = hashTree(workspace);
-  const run = spawnSync(
-    process.execPath,
-    [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--no-model', '--json', reportFile, ...extra],
-    { encoding: 'utf8', timeout: 240_000 },
-  );
-  assert.deepEqual(hashTree(workspace), before, 'the workspace is unchanged');
-  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
-  fs.rmSync(reportFile, { force: true });
-  return { report, workspace, stdout: run.stdout, stderr: run.stderr, status: run.status };
-}
-
-/** Whether the patched file passes the fixture's whole suite under plain pytest. */
-function passesPlainPytest(fixture: string, file: string, text: string): boolean {
-  const copy = copyFixture(fixture);
-  try {
-    fs.writeFileSync(path.join(copy, file), text);
-    const run = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
-      cwd: copy,
-      encoding: 'utf8',
-      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
-    });
-    return run.status === 0;
-  } finally {
-    removeCopy(copy);
-  }
-}
 
 describe('The anytime search', function () {
   this.timeout(300_000);
