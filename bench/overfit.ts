@@ -1,0 +1,394 @@
+// Whether the patch `deepdebug fix` shows first is right, or only passes the tests it was shown:
+// this build beside a baseline build (an older checkout's dist/cli.js), the two taking turns at
+// going first on each bug, judged the way a user would judge a fix. The top patch (and each
+// other shown patch, to count the right ones) is applied to a fresh copy of the workspace, the
+// bug's hidden tests are copied in beside the visible ones, and plain `python -m pytest` runs
+// there in the user's own environment (their HOME and variables). A patch is right when every
+// test passes, plausible but wrong when the visible tests pass and a hidden one fails.
+//
+// Sets (each bug's workspace as the tool sees it, and its hidden tests):
+//   overfit       bench/overfit/<name>/ with its thin suite; hidden: bench/overfit-hidden/<name>/
+//   classic-thin  bench/classic, the test file cut down to the first of bug.json's failingTests
+//   wide-thin     bench/wide, alike; for both, the whole original test file is the hidden suite
+//   classic, wide the whole suites, visible (a right patch is one that passes them)
+//
+//   node out/bench/overfit.js --baseline <checkout with dist/cli.js built> [--budget 30]
+//        [--sets overfit,classic-thin,wide-thin,classic,wide] [--only name,...] [--python python3] [--json out.json]
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { packageRoot } from '../src/core/resources';
+import { listFunctions } from '../src/core/syntax/functions';
+import type { ValidatedPatch } from '../src/core/types';
+import { median, runFixCli, scoreRun, seconds, type BugResult, type BugTarget } from './fix-runs';
+import { benchOptions, listOf, positiveNumber, required } from './options';
+
+const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide'] as const;
+type BenchSet = (typeof SETS)[number];
+type Build = 'baseline' | 'this';
+const BUILDS: readonly Build[] = ['baseline', 'this'];
+
+/** A judged run of pytest may take this long (the hidden suites stop their own slow calls within seconds). */
+const JUDGE_TIMEOUT_MS = 180_000;
+/** Lines of a wrong top patch's diff printed for reading by hand. */
+const DIFF_LINES = 16;
+
+const args = benchOptions(
+  {
+    baseline: { type: 'string' },
+    budget: { type: 'string', default: '30' },
+    sets: { type: 'string', default: SETS.join(',') },
+    only: { type: 'string', default: '' },
+    python: { type: 'string', default: 'python3' },
+    json: { type: 'string', default: '' },
+  },
+  (values) => ({
+    baseline: path.resolve(required('--baseline', values.baseline, '<checkout with dist/cli.js built>')),
+    budget: positiveNumber('--budget', values.budget),
+    sets: listOf('--sets', values.sets, SETS),
+    only: values.only ? values.only.split(',') : [],
+    python: values.python,
+    json: values.json,
+  }),
+);
+
+/** bug.json of a bench folder (bench/classic, bench/wide, bench/overfit). */
+interface FolderBug extends BugTarget {
+  file: string;
+  failingTests: string[];
+  /** bench/overfit: which kind of overfitting the case invites. */
+  class?: string;
+}
+
+interface Bug {
+  set: BenchSet;
+  /** The workspace folder's name. */
+  name: string;
+  target: FolderBug;
+  /** Makes the workspace the tool sees at `folder`. */
+  makeVisible: (folder: string) => Promise<void>;
+  /** Files the judge adds to a copy of that workspace: [path in the workspace, file to copy]. */
+  hidden: Array<[string, string]>;
+}
+
+function folderBugs(setDir: string): Array<{ name: string; dir: string; bug: FolderBug }> {
+  const root = path.join(packageRoot(), 'bench', setDir);
+  return fs
+    .readdirSync(root)
+    .filter((name) => fs.existsSync(path.join(root, name, 'bug.json')))
+    .sort()
+    .map((name) => ({ name, dir: path.join(root, name), bug: JSON.parse(fs.readFileSync(path.join(root, name, 'bug.json'), 'utf8')) as FolderBug }));
+}
+
+/**
+ * Cuts a workspace's test file down to one test: the first of failingTests (a top-level test
+ * function; with parameters, all of them). The file's other top-level test functions go, with
+ * their decorators; imports, helpers and fixtures stay.
+ */
+async function thinTests(workspace: string, failingTests: readonly string[]): Promise<void> {
+  const [file, name, ...rest] = (failingTests[0] ?? '').split('::');
+  if (!file || !name || rest.length > 0) throw new Error(`cannot thin to "${failingTests[0]}": only top-level test functions are supported`);
+  const keep = name.replace(/\[.*\]$/, '');
+  const testPath = path.join(workspace, file);
+  const source = fs.readFileSync(testPath, 'utf8');
+  const lines = source.split('\n');
+  const topLevelTests = (await listFunctions(source)).filter((f) => !f.qualname.includes('.') && f.name.startsWith('test'));
+  if (!topLevelTests.some((f) => f.name === keep)) throw new Error(`no top-level test function ${keep} in ${file}`);
+  const drop = topLevelTests.filter((f) => f.name !== keep);
+  const dropped = new Set(drop.flatMap((f) => Array.from({ length: f.endLine - f.startLine + 1 }, (_, i) => f.startLine - 1 + i)));
+  const text = lines.filter((_, i) => !dropped.has(i)).join('\n').replace(/\n{4,}/g, '\n\n\n');
+  fs.writeFileSync(testPath, text);
+}
+
+function bugs(): Bug[] {
+  const wanted = (name: string, bug: FolderBug): boolean => args.only.length === 0 || args.only.includes(name) || args.only.includes(bug.id);
+  const copy = (dir: string) => async (folder: string) => void fs.cpSync(dir, folder, { recursive: true });
+  const all: Bug[] = [];
+  for (const set of args.sets) {
+    const setDir = set === 'overfit' ? 'overfit' : set.startsWith('classic') ? 'classic' : 'wide';
+    for (const { name, dir, bug } of folderBugs(setDir)) {
+      if (!wanted(name, bug)) continue;
+      if (set === 'overfit') {
+        const hiddenDir = path.join(packageRoot(), 'bench', 'overfit-hidden', name);
+        const hidden = fs.readdirSync(hiddenDir).filter((f) => f.endsWith('.py')).map((f): [string, string] => [f, path.join(hiddenDir, f)]);
+        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden });
+      } else if (set.endsWith('-thin')) {
+        // The whole original test file is the hidden suite, beside the thinned one under another name.
+        const testFile = (bug.failingTests[0] ?? '').split('::')[0]!;
+        const hiddenName = testFile.replace(/\.py$/, '_hidden.py');
+        all.push({
+          set,
+          name,
+          target: bug,
+          makeVisible: async (folder) => {
+            fs.cpSync(dir, folder, { recursive: true });
+            await thinTests(folder, bug.failingTests);
+          },
+          hidden: [[hiddenName, path.join(dir, testFile)]],
+        });
+      } else {
+        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden: [] });
+      }
+    }
+  }
+  return all;
+}
+
+/** right: every test passes; wrong: the visible tests pass, a hidden one fails; fails-visible: a test the tool saw fails here. */
+type Verdict = 'right' | 'wrong' | 'fails-visible';
+
+interface Judged {
+  verdict: Verdict;
+  /** Tests that failed (node ids, at most 5), or why the run gave no outcomes. */
+  failed: string[];
+}
+
+interface PytestOutcome {
+  exitCode: number | null;
+  timedOut: boolean;
+  /** Test node ids that failed or errored, from pytest's JUnit XML (null when it wrote none). */
+  failed: string[] | null;
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** Failed node ids in a JUnit XML report: `classname` (dotted module path) and `name` of each testcase with a failure or error. */
+function failedTests(xml: string): string[] {
+  const failed: string[] = [];
+  for (const match of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const body = match[2] ?? '';
+    if (!/<(failure|error)\b/.test(body)) continue;
+    const attr = (key: string): string => unescapeXml(new RegExp(`\\b${key}="([^"]*)"`).exec(match[1]!)?.[1] ?? '');
+    const module = attr('classname');
+    failed.push(module ? `${module.replace(/\./g, '/')}.py::${attr('name')}` : `(pytest) ${attr('name')}`);
+  }
+  return failed;
+}
+
+/** Plain `python -m pytest` in `cwd`, in this process's own environment; its tree is killed after JUDGE_TIMEOUT_MS. */
+async function runPytest(cwd: string, reportPath: string): Promise<PytestOutcome> {
+  const child = spawn(args.python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${reportPath}`], {
+    cwd,
+    stdio: 'ignore',
+    detached: true,
+  });
+  let timedOut = false;
+  const killer = setTimeout(() => {
+    timedOut = true;
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }, JUDGE_TIMEOUT_MS);
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code));
+  });
+  clearTimeout(killer);
+  const failed = fs.existsSync(reportPath) ? failedTests(fs.readFileSync(reportPath, 'utf8')) : null;
+  return { exitCode, timedOut, failed };
+}
+
+/** Applies `patch` to a fresh copy of the visible workspace, adds the hidden tests, runs pytest and says what the patch is. */
+async function judge(visible: string, toolWorkspace: string, patch: ValidatedPatch, hidden: Bug['hidden']): Promise<Judged> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-overfit-judge-'));
+  try {
+    const workspace = path.join(folder, 'ws');
+    fs.cpSync(visible, workspace, { recursive: true });
+    const file = path.isAbsolute(patch.file) ? path.relative(toolWorkspace, patch.file) : patch.file;
+    fs.writeFileSync(path.join(workspace, file), patch.newFileText);
+    for (const [name, source] of hidden) fs.copyFileSync(source, path.join(workspace, name));
+    const outcome = await runPytest(workspace, path.join(folder, 'report.xml'));
+    if (outcome.exitCode === 0) return { verdict: 'right', failed: [] };
+    const hiddenFiles = new Set(hidden.map(([name]) => name));
+    const failed = outcome.failed ?? [];
+    const visibleFailed = failed.filter((id) => !hiddenFiles.has(id.split('::')[0]!));
+    const why = outcome.timedOut ? [`(pytest ran past ${JUDGE_TIMEOUT_MS / 1000} s)`] : outcome.failed === null ? [`(pytest exited ${outcome.exitCode} with no report)`] : [];
+    // Without hidden tests a failure can only be a visible test's.
+    if (visibleFailed.length > 0 || hidden.length === 0) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
+    return { verdict: 'wrong', failed: [...why, ...failed].slice(0, 5) };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface JudgedPatch {
+  rank: number;
+  verdict: Verdict;
+  summary: string;
+  editKind: string;
+  rankedBecause: string | null;
+  failed: string[];
+}
+
+interface Row extends BugResult {
+  set: BenchSet;
+  name: string;
+  build: Build;
+  class: string | null;
+  /** The top patch's verdict, or none when no patch was shown. */
+  top: Verdict | 'none';
+  /** The CLI failed (bad input, a crash, killed): exit status other than 0 or 1; see `error`. */
+  errored: boolean;
+  shown: number;
+  rightShown: number;
+  topDiff: string | null;
+  topRankedBecause: string | null;
+  patches: JudgedPatch[];
+}
+
+async function runOne(bug: Bug, build: Build): Promise<Row> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-overfit-${build}-`));
+  try {
+    const visible = path.join(folder, 'visible');
+    await bug.makeVisible(visible);
+    const workspace = path.join(folder, 'ws');
+    fs.cpSync(visible, workspace, { recursive: true });
+    const cli = build === 'this' ? undefined : path.join(args.baseline, 'dist', 'cli.js');
+    const run = await runFixCli(workspace, ['--no-model'], args.budget, cli);
+    const shownPatches = run.report?.patches ?? [];
+    const patches: JudgedPatch[] = [];
+    for (const [index, patch] of shownPatches.entries()) {
+      const judged = await judge(visible, workspace, patch, bug.hidden);
+      patches.push({ rank: index + 1, verdict: judged.verdict, summary: patch.summary, editKind: patch.editKind, rankedBecause: patch.rankedBecause ?? null, failed: judged.failed });
+    }
+    const top = shownPatches[0];
+    return {
+      ...(await scoreRun(bug.target, 'templates', run)),
+      set: bug.set,
+      name: bug.name,
+      build,
+      class: bug.target.class ?? null,
+      top: patches[0]?.verdict ?? 'none',
+      errored: run.exitCode !== 0 && run.exitCode !== 1,
+      shown: patches.length,
+      rightShown: patches.filter((p) => p.verdict === 'right').length,
+      topDiff: top?.diff ?? null,
+      topRankedBecause: top?.rankedBecause ?? null,
+      patches,
+    };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Bugs whose top patch was right with the baseline build and is not with this one (and the other
+ * way round); a bug on which either build's run failed (`errored`) counts in neither.
+ */
+function lostAndGained(rows: readonly Row[], set: BenchSet): { lost: string[]; gained: string[] } {
+  const topOf = (build: Build): Map<string, Row['top']> =>
+    new Map(rows.filter((r) => r.set === set && r.build === build && !r.errored).map((r) => [r.name, r.top]));
+  const before = topOf('baseline');
+  const now = topOf('this');
+  const names = [...now.keys()].filter((name) => before.has(name));
+  return {
+    lost: names.filter((name) => before.get(name) === 'right' && now.get(name) !== 'right'),
+    gained: names.filter((name) => before.get(name) !== 'right' && now.get(name) === 'right'),
+  };
+}
+
+/** Runs whose top patch is `top` (for none: runs that ended without a patch, not those that failed). */
+function count(rows: readonly Row[], top: Row['top']): number {
+  return rows.filter((r) => r.top === top && !(top === 'none' && r.errored)).length;
+}
+
+function summaryTable(rows: readonly Row[]): string {
+  const lines = [
+    '| set | build | bugs | top right | top wrong | top fails visible | none shown | run failed | bugs with a right patch shown | fixes lost vs baseline | fixes gained | median first fix s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const set of SETS) {
+    for (const build of BUILDS) {
+      const mine = rows.filter((r) => r.set === set && r.build === build);
+      if (mine.length === 0) continue;
+      const change = build === 'this' ? lostAndGained(rows, set) : null;
+      const firsts = mine.flatMap((r) => (r.timeToFirstFixMs === null ? [] : [r.timeToFirstFixMs]));
+      lines.push(
+        `| ${set} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong')} | ${count(mine, 'fails-visible')} | ${count(mine, 'none')} | ` +
+          `${mine.filter((r) => r.errored).length} | ${mine.filter((r) => r.rightShown > 0).length} | ${change ? change.lost.length : '-'} | ${change ? change.gained.length : '-'} | ${seconds(median(firsts))} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** bench/overfit by class: top right / wrong / none per build. */
+function classTable(rows: readonly Row[]): string | null {
+  const overfit = rows.filter((r) => r.set === 'overfit');
+  if (overfit.length === 0) return null;
+  const classes = [...new Set(overfit.map((r) => r.class ?? '-'))].sort();
+  const lines = ['| class | build | bugs | top right | top wrong | none shown | run failed |', '|---|---|---|---|---|---|---|'];
+  for (const cls of classes) {
+    for (const build of BUILDS) {
+      const mine = overfit.filter((r) => (r.class ?? '-') === cls && r.build === build);
+      if (mine.length > 0) lines.push(`| ${cls} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong') + count(mine, 'fails-visible')} | ${count(mine, 'none')} | ${mine.filter((r) => r.errored).length} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function perBugTable(rows: readonly Row[]): string {
+  const cell = (r: Row | undefined): string =>
+    !r ? '-' : r.errored ? `run failed (exit ${r.exitCode})` : `${r.top}${r.shown > 0 ? ` (${r.rightShown}/${r.shown} right)` : ''}`;
+  const lines = ['| set | bug | class | baseline top | this top |', '|---|---|---|---|---|'];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.set}/${r.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const of = (build: Build): Row | undefined => rows.find((x) => x.set === r.set && x.name === r.name && x.build === build);
+    lines.push(`| ${r.set} | ${r.name} | ${r.class ?? '-'} | ${cell(of('baseline'))} | ${cell(of('this'))} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Each top patch that is not right: its diff's first lines and why it was ranked first, to read by hand. */
+function wrongTops(rows: readonly Row[]): string {
+  const parts: string[] = [];
+  for (const r of rows) {
+    if (r.top !== 'wrong' && r.top !== 'fails-visible') continue;
+    const diff = (r.topDiff ?? '').split('\n');
+    const shown = diff.slice(0, DIFF_LINES).join('\n') + (diff.length > DIFF_LINES ? '\n...' : '');
+    parts.push(
+      `### ${r.set}/${r.name}, ${r.build}: top patch ${r.top}${r.class ? ` (${r.class})` : ''}\n\n` +
+        `ranked first because: ${r.topRankedBecause ?? '(not given)'}\n` +
+        `failed: ${r.patches[0]?.failed.join(', ') || '-'}\n\n` +
+        '```diff\n' + shown + '\n```',
+    );
+  }
+  return parts.length ? parts.join('\n\n') : 'No top patch was wrong.';
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(args.baseline, 'dist', 'cli.js'))) {
+    console.error(`no dist/cli.js in ${args.baseline}: build the baseline checkout first`);
+    process.exit(2);
+  }
+  const rows: Row[] = [];
+  for (const [index, bug] of bugs().entries()) {
+    // Taking turns at going first: a machine that warms up or slows down weighs on both alike.
+    const order: Build[] = index % 2 === 0 ? ['baseline', 'this'] : ['this', 'baseline'];
+    for (const build of order) {
+      const row = await runOne(bug, build);
+      rows.push(row);
+      console.error(
+        `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
+          (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
+      );
+    }
+  }
+  console.log(`Budget ${args.budget} s, templates only (--no-model); baseline: ${args.baseline}\n`);
+  console.log(summaryTable(rows));
+  const byClass = classTable(rows);
+  if (byClass) console.log(`\n${byClass}`);
+  console.log(`\n${perBugTable(rows)}\n\n## Top patches that are not right\n\n${wrongTops(rows)}`);
+  if (args.json) {
+    fs.writeFileSync(args.json, JSON.stringify({ budgetSeconds: args.budget, baseline: args.baseline, sets: args.sets, rows }, null, 2) + '\n');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
