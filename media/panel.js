@@ -63,6 +63,40 @@
     return details;
   }
 
+  /**
+   * Where the validated fixes disagree: one button per answer (it picks the fixes that give it),
+   * then the chosen answer's test and the button that adds it to the user's suite.
+   * @param {any} question
+   */
+  function questionSection(question) {
+    const answers = question.answers.map((/** @type {any} */ answer, /** @type {number} */ index) => {
+      const fixes = answer.fixes.length ? ` (fix ${answer.fixes.join(', ')})` : '';
+      const chosen = question.chosen === index;
+      const choose = button(`answer-${index + 1}`, `${question.call} should give ${answer.result}${fixes}`, { type: 'chooseAnswer', runId: question.runId, answer: index }, 'This is the right answer: fixes that give it go first');
+      if (chosen) choose.setAttribute('aria-pressed', 'true');
+      return h('li', { class: chosen ? 'answer chosen' : 'answer' }, [choose]);
+    });
+    const children = [
+      h('h3', {}, ['The fixes disagree']),
+      h('p', {}, [`On ${question.call} (${question.where}) the validated fixes give different answers; the code gives ${question.before} before any fix. Which is right?`]),
+      h('ul', { class: 'answers' }, answers),
+    ];
+    const chosen = question.chosen === null ? null : question.answers[question.chosen];
+    if (chosen && chosen.test && question.testFile) {
+      children.push(h('pre', { id: 'answer-test', class: 'test' }, [chosen.test]));
+      children.push(
+        question.added
+          ? h('p', { id: 'answer-test-added', class: 'status' }, [`Added to ${question.testFile}.`])
+          : h('div', { class: 'actions' }, [
+              button('add-test', `Add this test to ${question.testFile}`, { type: 'addTest', runId: question.runId, answer: question.chosen }, 'Write this test into your suite (undoable)'),
+            ]),
+      );
+    } else if (chosen) {
+      children.push(h('p', { class: 'muted' }, ['This answer cannot be written as a test: its input or result is not a Python literal.']));
+    }
+    return h('section', { id: 'question', 'aria-label': 'The fixes disagree' }, children);
+  }
+
   /** @param {any} state */
   function render(state) {
     const children = [h('h2', { id: 'headline' }, [state.headline])];
@@ -77,12 +111,14 @@
         ? button('cancel', 'Cancel', { type: 'cancel' }, 'Stop this DeepDebug run')
         : button('debug', 'Debug with DeepDebug', { type: 'debug' }, 'Run the tests and look for fixes'),
     );
+    if (state.question) children.push(questionSection(state.question));
     if (state.patches.length) {
       children.push(
         section('Validated fixes', 'patches', state.patches.map((/** @type {any} */ patch) => {
           const article = h('li', { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` }, [
             h('h4', {}, [patch.summary]),
             h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
+            ...(patch.confidence ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])] : []),
             patch.why.length
               ? h('ul', { class: 'why', 'aria-label': 'Why it is a fix' }, patch.why.map((/** @type {string} */ line) => h('li', {}, [line])))
               : h('div', {}, [patch.tests]),

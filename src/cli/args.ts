@@ -7,7 +7,8 @@ import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOpt
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
 //                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox]
 //   deepdebug analyze <workspace> [--tests ...] [-k <expr>] [--python <path>] [--json <file>]
-//   deepdebug [fix | analyze] --help | -h
+//   deepdebug add-test <report file> --answer <n>
+//   deepdebug [fix | analyze | add-test] --help | -h
 
 export const USAGE = `usage:
   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>]
@@ -15,15 +16,19 @@ export const USAGE = `usage:
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
-  deepdebug [fix | analyze] --help | -h
+  deepdebug add-test <report file> --answer <n>
+  deepdebug [fix | analyze | add-test] --help | -h
 
-exit codes: 0 validated patch found (fix) / analysis done (analyze), 1 no patch found,
-            2 bad input or usage, 3 nothing to fix (no failing test)
+exit codes: 0 validated patch found (fix) / analysis done (analyze) / test added (add-test),
+            1 no patch found, 2 bad input or usage, 3 nothing to fix (no failing test)
 
 --tests takes every argument after it up to the next option: node ids, files, folders.
 A value goes after its option or after "=" (--json=report.json); one starting with "-" needs "=".
 --no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
-tests that need the network or write outside the workspace.`;
+tests that need the network or write outside the workspace.
+add-test: where the validated patches of a fix report (--json) disagree, writes the test of
+the answer you pick (numbered as fix printed them) into the workspace and puts the patches that
+give it first in the report; fix itself never writes a test.`;
 
 export interface RunCommand {
   command: 'fix' | 'analyze';
@@ -32,8 +37,16 @@ export interface RunCommand {
   apply: boolean;
 }
 
-/** A run, or a request for the usage (printed to stdout, exit 0). */
-export type CliCommand = RunCommand | { command: 'help' };
+/** `add-test`: the test of one answer of a fix report's disagreement joins the user's suite. */
+export interface AddTestCommand {
+  command: 'add-test';
+  reportPath: string;
+  /** 1-based, as the fix report printed the answers. */
+  answer: number;
+}
+
+/** A run, an accepted test, or a request for the usage (printed to stdout, exit 0). */
+export type CliCommand = RunCommand | AddTestCommand | { command: 'help' };
 
 const HELP: CliCommand = { command: 'help' };
 
@@ -109,9 +122,22 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
   };
 }
 
+const ADD_TEST_OPTIONS = { ...HELP_OPTION, answer: { type: 'string' } } as const satisfies OptionsConfig;
+
+function parseAddTest(args: readonly string[]): CliCommand {
+  const { values, positionals } = parseOptions(args, ADD_TEST_OPTIONS);
+  if (values.help) return HELP;
+  if (positionals.length !== 1) throw new UserError('bad-usage', 'expected exactly one report file (written by fix --json)');
+  if (values.answer === undefined) throw new UserError('bad-usage', 'add-test needs --answer <n>: the answer whose test to add');
+  const answer = positiveNumber('--answer', values.answer);
+  if (!Number.isInteger(answer)) throw new UserError('bad-usage', `--answer needs a whole number, got "${values.answer}"`);
+  return { command: 'add-test', reportPath: positionals[0]!, answer };
+}
+
 export function parseArgs(argv: readonly string[]): CliCommand {
   const [command] = argv;
   if (command === 'fix' || command === 'analyze') return parseRun(command, argv.slice(1));
+  if (command === 'add-test') return parseAddTest(argv.slice(1));
   if (command === 'help') return HELP;
   // Before a command, --help is the only option.
   if (parseOptions(argv, HELP_OPTION).values.help) return HELP;

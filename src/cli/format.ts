@@ -1,7 +1,7 @@
 import { evidenceLines, shownSuspects } from '../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
 import { testScopeText } from '../core/pytest/neighbours';
-import type { AnalyzeReport, Failure, FixReport, SearchStats, Suspect, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Disagreement, Failure, FixReport, SearchStats, Suspect, ValidatedPatch } from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
 
@@ -31,6 +31,8 @@ function formatSuspects(suspects: readonly Suspect[], limit = 5): string[] {
 /** What the terminal shows; test functions are suspects only with `allowTestEdits` or when nothing else was found. */
 export interface FormatOptions {
   allowTestEdits: boolean;
+  /** Where the JSON report went (`--json`): `deepdebug add-test` reads it. */
+  jsonPath?: string | null;
 }
 
 export function formatAnalyzeReport(report: AnalyzeReport, options: FormatOptions): string {
@@ -67,6 +69,7 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
   } else {
     lines.push(`Validated patches: ${report.patches.length}`);
     report.patches.forEach((patch, index) => lines.push(...patchLines(patch, index)));
+    if (report.disagreement) lines.push(...disagreementLines(report.disagreement, options.jsonPath ?? null));
   }
   if (applied) lines.push(`Applied to ${applied}.`);
   const first = report.stats.timeToFirstFixMs;
@@ -95,10 +98,31 @@ function evidenceBlock(suspects: readonly Suspect[], failures: readonly Failure[
 function patchLines(patch: ValidatedPatch, index: number): string[] {
   const why = patch.explanation ? explanationLines(patch.explanation) : [fixShortText(patch)];
   const lines = [`${index + 1}. ${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`, ...why.map((line) => `   ${line}`)];
+  if (patch.confidence) lines.push(`   confidence: ${patch.confidence}`);
   if (index === 0) {
     if (patch.rankedBecause) lines.push(`   ranked first: ${patch.rankedBecause}`);
     lines.push(patch.diff.trimEnd());
   }
+  return lines;
+}
+
+/**
+ * Where the validated patches disagree: the input, each answer with its patches, and a ready
+ * test for each answer. Printed only: a test joins the suite through `deepdebug add-test`.
+ */
+function disagreementLines(disagreement: Disagreement, jsonPath: string | null): string[] {
+  const lines = [`The validated patches disagree on ${disagreement.call} (before any patch: ${disagreement.before}):`];
+  disagreement.answers.forEach((answer, k) => {
+    const patches = answer.patches.length === 1 ? `patch ${answer.patches[0]}` : `patches ${answer.patches.join(', ')}`;
+    lines.push(`  answer ${k + 1}: ${answer.result} (${patches})`);
+  });
+  const tests = disagreement.answers.flatMap((answer, k) => (answer.test ? [{ k, test: answer.test }] : []));
+  if (tests.length === 0 || !disagreement.testFile) return lines;
+  const accept = jsonPath
+    ? `deepdebug add-test ${jsonPath} --answer <n> adds answer n's test to ${disagreement.testFile} and puts its patches first`
+    : `run fix with --json <file>, then deepdebug add-test <file> --answer <n> adds it to ${disagreement.testFile}`;
+  lines.push(`A test for each answer (nothing is written; ${accept}):`);
+  for (const { k, test } of tests) lines.push(`  # answer ${k + 1}`, ...test.trimEnd().split('\n').map((line) => (line ? `  ${line}` : '')));
   return lines;
 }
 

@@ -7,7 +7,9 @@ import { collectionBlocker } from '../core/pytest/failures';
 import { UserError, describeError, isCanceled } from '../core/errors';
 import type { FixReport, ValidatedPatch } from '../core/types';
 import { USAGE, parseArgs, type RunCommand } from './args';
+import { addTest } from './add-test';
 import { formatAnalyzeReport, formatFixReport } from './format';
+import { replaceFile } from './replace-file';
 import { progressPrinter } from './progress';
 import { STOPPED_BY, watchForStop, type RunStop } from './stop';
 
@@ -28,20 +30,7 @@ async function applyPatch(workspace: string, patch: ValidatedPatch): Promise<str
   if (sha256(await fs.readFile(target)) !== patch.baseSha256) {
     throw new UserError('bad-workspace', `${patch.file} changed while DeepDebug ran; patch not applied`);
   }
-  const bytes = patchedBytes(patch);
-  // A new file renamed over the old one: a failed write (read-only folder, full disk) never leaves half a file.
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.deepdebug-${process.pid}`);
-  try {
-    const { mode } = await fs.stat(target);
-    await fs.writeFile(temporary, bytes);
-    await fs.chmod(temporary, mode);
-    await fs.rename(temporary, target);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EROFS' ? 'the workspace is read-only' : describeError(error);
-    throw new UserError('bad-workspace', `cannot write ${patch.file} (${why}); patch not applied`, { cause: error });
-  }
+  await replaceFile(target, patchedBytes(patch), patch.file, 'patch not applied');
   return patch.file;
 }
 
@@ -81,7 +70,7 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
       }
     }
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
-    process.stdout.write(formatFixReport(report, applied, { allowTestEdits: cli.engine.allowTestEdits ?? false }));
+    process.stdout.write(formatFixReport(report, applied, { allowTestEdits: cli.engine.allowTestEdits ?? false, jsonPath: cli.jsonPath }));
     for (const warning of warningsOf(report, cli.engine.modelDir !== null)) process.stderr.write(`deepdebug: warning: ${warning}\n`);
     // The report (with the patch's diff) is out first, so a refused apply still shows the fix.
     if (applyError) throw applyError;
@@ -100,6 +89,10 @@ async function main(argv: readonly string[], stop: RunStop): Promise<number> {
     if (cli.command === 'help') {
       process.stdout.write(USAGE + '\n');
       return EXIT.help;
+    }
+    if (cli.command === 'add-test') {
+      process.stdout.write(await addTest(cli.reportPath, cli.answer));
+      return EXIT.fixed;
     }
     return await runCommand(cli, stop.signal);
   } catch (error) {

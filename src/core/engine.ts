@@ -13,7 +13,8 @@ import { ValidatorPool } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './ranking';
-import { sampledSuspects, searchFixes } from './search';
+import { editableSuspects, sampledSuspects, searchFixes } from './search';
+import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from './behaviour';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './sources';
 import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, RunScope, Suspect, TestScope, ValidatedPatch } from './types';
@@ -263,6 +264,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     if (worldLines.length > 0) (report.warnings ??= []).push(...worldLines);
     if (pool.failing.length === 0) return done();
     throwIfAborted(hooks.signal);
+    // Beside the search, on one worker: the passing tests' calls to the suspects, on the unpatched code.
+    const editable = editableSuspects(analysis.suspects, options.allowTestEdits ?? false);
+    const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
+    const recording = recordCalls(pool, recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations), hooks.signal);
     const result = await searchFixes({
       pool,
       lanes: workers,
@@ -288,7 +293,20 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     const bases = new Map(await Promise.all([...new Set(rechecked.map((p) => p.file))].map(async (file) => [file, (await analysis.sourceFile(file)).text] as const)));
     const clean = withoutSupersets(rechecked, (file) => bases.get(file) ?? null);
     const patches = scorer ? await withLikelihood(scorer, clean, analysis, hooks.signal) : clean;
-    report.patches = rankValidated(patches);
+    // The evidence beyond the tests (behaviour/): the recorded calls replayed on every patch, and new inputs.
+    let judged: Judged | null = null;
+    if (patches.length > 0) {
+      hooks.onProgress?.({ stage: 'validating', message: `replaying the passing tests' calls on ${patches.length} validated patches` });
+      const waitStarted = Date.now();
+      const recorded = await recording;
+      const waitedMs = Date.now() - waitStarted;
+      judged = await judgeBehaviour(pool, recorded, patches, pool.failing, hooks.signal);
+      throwIfAborted(hooks.signal);
+      report.stats.behaviour = { ...judged.stats, waitedMs };
+    }
+    const shown = presented(rankValidated(judged?.patches ?? []), judged?.disagreement);
+    report.patches = shown.patches;
+    if (shown.disagreement) report.disagreement = shown.disagreement;
     if (report.patches.length === 0 && result.hints.length > 0) report.hints = result.hints;
     if (result.silenced.length > 0) {
       const count = result.silenced.length === 1 ? '1 validated patch is not shown because it silences' : `${result.silenced.length} validated patches are not shown because they silence`;

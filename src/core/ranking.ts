@@ -1,3 +1,4 @@
+import { behaviourObjections, evidenceOf } from './behaviour/words';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from './search/prior';
 import type { Candidate, ValidatedPatch } from './types';
 
@@ -50,27 +51,32 @@ export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFil
 
 /**
  * Validated patches best first:
- * 1. those without a shape a reviewer would object to (patch-shape.ts: a parameter or loop
- *    variable left unused, a new literal special-cased) before those with one, fewer first
- *    (patches that silence the tests are never shown at all: silencing.ts);
- * 2. with the model's likelihood (when the model scored any of them), the search's prior key
+ * 1. those without a shape a reviewer would object to (patch-shape/: a parameter or loop
+ *    variable left unused, a new literal special-cased, a loop variable read after its loop, a
+ *    recursive call's argument cut off from the recursion, two edits that cancel, a loop bound
+ *    raised to a costlier class) before those with one, fewer first (patches that silence the
+ *    tests are never shown at all: silencing.ts); a recorded call of a passing test whose result
+ *    the patch changes (behaviour/) is an objection too;
+ * 2. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
+ *    every validated patch agrees with it): the first patch is the best attested, not the likeliest;
+ * 3. with the model's likelihood (when the model scored any of them), the search's prior key
  *    (search/prior.ts: log suspiciousness + weighted log kind-of-edit prior + weighted mean
  *    log-probability per token under the model, weights fitted on dev data; a model sample's
  *    kind is a sample); without it, suspiciousness x prior (the score);
- * 3. smaller edits;
- * 4. the model's likelihood.
+ * 4. smaller edits;
+ * 5. the model's likelihood.
  * Each says why.
  */
 export function rankValidated(patches: readonly ValidatedPatch[], weights: PriorWeights = PRIOR_WEIGHTS): ValidatedPatch[] {
   const likelihood = (p: ValidatedPatch): number => p.modelLogProb ?? Number.NEGATIVE_INFINITY;
-  const objections = (p: ValidatedPatch): number => p.shape?.length ?? 0;
+  const objections = (p: ValidatedPatch): number => (p.shape?.length ?? 0) + behaviourObjections(p).length;
   const scores = patches.map((p) => p.modelLogProb).filter((p): p is number => p !== undefined);
   // A patch the model cannot score counts as a typical one (the others' median).
   const fill = middle(scores);
   const keys = new Map(patches.map((p) => [p, priorKey(p, p.modelLogProb ?? null, fill, weights)]));
   const prior = (a: ValidatedPatch, b: ValidatedPatch): number => (scores.length > 0 ? keys.get(b)! - keys.get(a)! : byScore(a, b));
   return [...patches]
-    .sort((a, b) => objections(a) - objections(b) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
+    .sort((a, b) => objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
     .map((patch) => ({ ...patch, rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null) }));
 }
 
@@ -87,5 +93,7 @@ function rankReason(patch: ValidatedPatch, key: number | null): string {
     const model = patch.modelLogProb !== undefined ? `model log-prob ${patch.modelLogProb.toFixed(2)}` : 'no model log-prob (counted as typical)';
     reason = `${model} with ${patch.source === 'model' ? `suspect weight x sample probability ${patch.score.toPrecision(2)}` : prior} (key ${key.toFixed(2)}), ${lines}`;
   }
-  return patch.shape?.length ? `${reason}; ranked down: ${patch.shape.join('; ')}` : reason;
+  if (patch.behaviour) reason = `evidence ${evidenceOf(patch)} (recorded calls kept, new inputs agreed on), ${reason}`;
+  const against = [...(patch.shape ?? []), ...behaviourObjections(patch)];
+  return against.length > 0 ? `${reason}; ranked down: ${against.join('; ')}` : reason;
 }

@@ -12,6 +12,8 @@ export interface Frame {
   function: string;
   /** Bounded repr of each local variable, as `--showlocals` prints them. */
   locals?: Record<string, string>;
+  /** The runtime type of each local in `locals`, as the plugin saw it; absent with `locals`. */
+  localTypes?: Record<string, LocalType>;
   /** The text of the frame's line, stripped, as the plugin read it; absent where its file could not be read. */
   source?: string;
   /**
@@ -20,6 +22,14 @@ export interface Frame {
    * (src/python/deepdebug/workspace.py), for traceback text too (pytest/locate.ts).
    */
   inWorkspace: boolean;
+}
+
+/** A local's runtime type: what methods and attributes an edit may give it. */
+export interface LocalType {
+  /** The class's qualified name: "str", "dict", "NoneType", "Order". */
+  type: string;
+  /** Public attribute names of an instance of a class of its own (bounded); absent for builtins'. */
+  attributes?: string[];
 }
 
 export type TestOutcome =
@@ -187,6 +197,65 @@ export interface ValidatedPatch extends Candidate {
   explanation?: FixExplanation;
   /** Its place in the order the search took candidates to validate (1: the first). */
   searchRank?: number;
+  /** What the passing tests' recorded calls and the new inputs say of it (src/core/behaviour/); absent where its replay did not finish. */
+  behaviour?: PatchBehaviour;
+  /**
+   * The evidence in one line, on every shown patch: "kept the behaviour of 12 recorded calls;
+   * agrees with the other 2 validated patches on 9 new inputs", or "unsure: ..." with why.
+   */
+  confidence?: string;
+}
+
+/**
+ * A validated patch replayed on the calls that the passing tests made to the suspect functions
+ * (recorded on the unpatched code) and on new inputs derived from their arguments.
+ */
+export interface PatchBehaviour {
+  /** Recorded calls that run the patched code and end as they did before the patch. */
+  kept: number;
+  /** Recorded calls that end otherwise under the patch: the passing tests that made them do not check their result. */
+  changed: BehaviourChange[];
+  /** New inputs every patch was run on. */
+  newInputs: number;
+  /** Of those, the inputs on which it gives what every other validated patch gives. */
+  agreesOn: number;
+  /** The other validated patches it was compared with. */
+  others: number;
+  /** Where the validated patches disagree: its answer's place in `FixReport.disagreement.answers`. */
+  answer?: number;
+}
+
+export interface BehaviourChange {
+  /** "add(3, 4)" */
+  call: string;
+  /** How it ended before the patch and under it: "7", "raises ValueError: negative". */
+  before: string;
+  after: string;
+}
+
+/** The smallest new input on which the validated patches disagree, and each answer. */
+export interface Disagreement {
+  file: string;
+  function: string;
+  /** The input as a call: "median([1, 2])". */
+  call: string;
+  /** What the code gives on it before any patch. */
+  before: string;
+  /** One per group of patches that answer alike, the largest group first. */
+  answers: DisagreementAnswer[];
+  /** Where `deepdebug add-test` adds the chosen answer's test (workspace-relative); absent when no answer has a test. */
+  testFile?: string;
+  /** The answer the user chose (`deepdebug add-test`), by its place in `answers`. */
+  chosen?: number;
+}
+
+export interface DisagreementAnswer {
+  /** "1.5", "raises ZeroDivisionError: division by zero". */
+  result: string;
+  /** The shown patches that give it, by their place in `FixReport.patches` (1: the first). */
+  patches: number[];
+  /** A pytest test function that pins this answer, where the input and the answer are Python literals. */
+  test?: string;
 }
 
 /** An originally failing test that a patch fixes. */
@@ -222,6 +291,28 @@ export interface FixStats {
   cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number };
   /** How the search spent its budget; absent when no candidate was searched for. */
   search?: SearchStats;
+  /** What recording and replaying the suspects' calls found and cost; absent when no patch validated. */
+  behaviour?: BehaviourStats;
+}
+
+export interface BehaviourStats {
+  /** Suspect functions recorded, and the passing tests that ran for it. */
+  functions: number;
+  tests: number;
+  /** Distinct calls recorded, and those replayed on the patches (the unpatched code's replay ended as the test's call did, twice alike). */
+  recordedCalls: number;
+  replayedCalls: number;
+  /** New inputs derived, and those replayed (the unpatched code gives the same twice). */
+  newInputs: number;
+  replayedInputs: number;
+  /** Calls not kept: arguments that do not pickle or are too large, results without a comparable form, past the limit per function. */
+  skipped: number;
+  /** Wall time of the recording child, of waiting for it after the search, and of the replays. */
+  recordMs: number;
+  waitedMs: number;
+  replayMs: number;
+  /** Why something was not recorded or replayed, one line each. */
+  notes: string[];
 }
 
 /** Why the search stopped. */
@@ -324,6 +415,8 @@ export interface FixReport {
   hints?: Hint[];
   /** How faithful the validator's world was to the user's run; absent when no candidate ran. */
   world?: WorldFidelity;
+  /** Where the shown patches disagree on a new input: the question the user can answer with a test. */
+  disagreement?: Disagreement;
   stats: FixStats;
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 // runs both Python emitters and compares the two definitions.
 
 export const PLUGIN_REPORT_VERSION = 1;
-export const WORKER_PROTOCOL_VERSION = 1;
+export const WORKER_PROTOCOL_VERSION = 2;
 export const LOCATE_VERSION = 1;
 
 /** A message that does not match this build's wire: another version, or a malformed message. */
@@ -25,6 +25,13 @@ const nodeids = z.array(z.string());
 // ---------------------------------------------------------------------------------------------
 // The plugin's report (JSON lines in the report file; see src/core/pytest/plugin-report.ts)
 
+const localType = z.strictObject({
+  /** The class's qualified name: "str", "NoneType", "Order". */
+  type: z.string(),
+  /** Public attribute names of an instance of a class of its own (at most 20); absent for builtins'. */
+  attributes: z.array(z.string()).optional(),
+});
+
 const frame = z.strictObject({
   /** Workspace-relative POSIX path when inWorkspace, else absolute. */
   file: z.string(),
@@ -33,6 +40,8 @@ const frame = z.strictObject({
   inWorkspace: z.boolean(),
   /** Bounded reprs of the frame's locals; absent for module frames. */
   locals: z.record(z.string(), z.string()).optional(),
+  /** The runtime type of each local in `locals`; absent with it. */
+  localTypes: z.record(z.string(), localType).optional(),
   /** The text of the frame's line, stripped; absent where its file cannot be read. */
   source: z.string().optional(),
 });
@@ -81,9 +90,8 @@ const childLimits = z.strictObject({
 
 const checkRequest = childLimits.extend({ op: z.literal('check'), id: int, tests: nodeids });
 
-const validateRequest = childLimits.extend({
-  op: z.literal('validate'),
-  id: int,
+/** A patch as the worker applies it. */
+const patchFields = z.strictObject({
   /** Workspace-relative POSIX path of the patched file. */
   file: z.string(),
   /** The whole patched file. */
@@ -91,10 +99,58 @@ const validateRequest = childLimits.extend({
   function: z.string(),
   startLine: int,
   endLine: int,
+});
+
+const validateRequest = childLimits.extend({
+  op: z.literal('validate'),
+  id: int,
+  ...patchFields.shape,
   failing: nodeids,
   passing: nodeids,
   /** Passing tests that cover the patched function; used only when the patch is a body swap. */
   covering: nodeids.nullable(),
+});
+
+/** A suspect function whose calls are recorded and replayed (src/core/behaviour/). */
+const callTarget = z.strictObject({
+  /** Workspace-relative POSIX path. */
+  file: z.string(),
+  /** Qualified name. */
+  function: z.string(),
+  startLine: int,
+});
+
+/** Run `tests` on the unpatched code, recording the calls they make to `targets`. */
+const recordRequest = childLimits.extend({
+  op: z.literal('record'),
+  id: int,
+  tests: nodeids,
+  targets: z.array(callTarget),
+  /** Distinct calls kept per function. */
+  maxCalls: int,
+  /** A call's pickled arguments, at most. */
+  maxArgBytes: int,
+  /** New inputs derived per function. */
+  maxDerived: int,
+  /** The failing tests: their calls' arguments only seed the new inputs. */
+  seedTests: nodeids,
+});
+
+const replayCall = z.strictObject({
+  /** Index into the request's targets. */
+  target: int,
+  /** Base64 of the pickled (positional, keywords), as the recording gave it. */
+  args: z.string(),
+});
+
+/** Apply `patch` (null: the unpatched code) and call each of `calls`. */
+const replayRequest = childLimits.extend({
+  op: z.literal('replay'),
+  id: int,
+  patch: patchFields.nullable(),
+  targets: z.array(callTarget),
+  calls: z.array(replayCall),
+  callTimeoutMs: z.number(),
 });
 
 const cancelRequest = z.strictObject({ op: z.literal('cancel') });
@@ -103,7 +159,14 @@ const quitRequest = z.strictObject({ op: z.literal('quit') });
 export type ChildLimits = z.infer<typeof childLimits>;
 export type CheckRequest = z.infer<typeof checkRequest>;
 export type ValidateRequest = z.infer<typeof validateRequest>;
-export type WorkerRequest = CheckRequest | ValidateRequest | z.infer<typeof cancelRequest> | z.infer<typeof quitRequest>;
+export type PatchFields = z.infer<typeof patchFields>;
+export type CallTarget = z.infer<typeof callTarget>;
+export type RecordRequest = z.infer<typeof recordRequest>;
+export type ReplayCall = z.infer<typeof replayCall>;
+export type ReplayRequest = z.infer<typeof replayRequest>;
+/** The requests that run a child (cancel and quit do not). */
+export type RunRequest = CheckRequest | ValidateRequest | RecordRequest | ReplayRequest;
+export type WorkerRequest = RunRequest | z.infer<typeof cancelRequest> | z.infer<typeof quitRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // The worker's protocol: replies (up another, so nothing a candidate prints can interleave)
@@ -136,6 +199,55 @@ const wireTestResult = z.strictObject({
 /** How the child applied the patch: code swap, module re-exec, served to a later import. */
 const patchMethod = z.enum(['swap', 'reexec', 'import', 'none']);
 
+const callInput = z.strictObject({
+  /** Base64 of the pickled (positional, keywords), as a ReplayCall carries it. */
+  args: z.string(),
+  /** The call for people, bounded: "median([1, 2])". */
+  shown: z.string(),
+  /** The arguments as Python source ("[1, 2]"), where each is a literal. */
+  literal: z.string().optional(),
+});
+
+const recordedCall = callInput.extend({
+  /** The call ended by an exception. */
+  raised: z.boolean(),
+  /** Of its result and its arguments after it; absent when it raised. */
+  digest: z.string().optional(),
+});
+
+const recordedFunction = z.strictObject({
+  file: z.string(),
+  function: z.string(),
+  /** Distinct calls, in the order the tests made them. */
+  calls: z.array(recordedCall),
+  /** New inputs: the recorded arguments, one changed a little. */
+  derived: z.array(callInput),
+  /** Calls not kept: arguments that do not pickle, too large, results without a comparable form, past maxCalls. */
+  unpicklable: int,
+  tooLarge: int,
+  notComparable: int,
+  beyondLimit: int,
+  /** The live module's name, for a test that imports a module-level function. */
+  module: z.string().optional(),
+  /** Why none of its calls are recorded ("a generator function", "not found"). */
+  note: z.string().optional(),
+});
+
+/** One per target, in the request's order. */
+const recording = z.strictObject({ functions: z.array(recordedFunction) });
+
+const callOutcome = z.strictObject({
+  status: z.enum(['returned', 'raised', 'timeout', 'error']),
+  /** Equal for equal outcomes ("" for an error: compared with nothing). */
+  digest: z.string(),
+  /** "7", "raises ValueError: negative". */
+  shown: z.string(),
+  /** The returned value as Python source, or a builtin exception's name. */
+  literal: z.string().optional(),
+  /** The patched function ran during the call (absent: unknown). */
+  reached: z.boolean().optional(),
+});
+
 const resultMessage = z.strictObject({
   op: z.literal('result'),
   id: int,
@@ -148,6 +260,10 @@ const resultMessage = z.strictObject({
   durationMs: z.number(),
   /** The worker could not put its world back; it exits after this reply. */
   worldError: z.string().optional(),
+  /** A record request's calls. */
+  recording: recording.optional(),
+  /** A replay request's outcomes, one per call. */
+  replayed: z.array(callOutcome).optional(),
 });
 
 const workerMessage = z.discriminatedUnion('op', [readyMessage, resultMessage]);
@@ -157,6 +273,11 @@ export type WireOutcome = z.infer<typeof wireOutcome>;
 export type WireTestResult = z.infer<typeof wireTestResult>;
 export type PatchMethod = z.infer<typeof patchMethod>;
 export type ResultMessage = z.infer<typeof resultMessage>;
+export type CallInput = z.infer<typeof callInput>;
+export type RecordedCall = z.infer<typeof recordedCall>;
+export type RecordedFunction = z.infer<typeof recordedFunction>;
+export type Recording = z.infer<typeof recording>;
+export type CallOutcome = z.infer<typeof callOutcome>;
 export type WorkerMessage = z.infer<typeof workerMessage>;
 
 // ---------------------------------------------------------------------------------------------
@@ -196,6 +317,7 @@ export type WorldSpec = z.infer<typeof worldSpec>;
 
 /** Every message type by the name its Python TypedDict has, for the contract test. */
 export const WIRE_SCHEMAS = {
+  LocalType: localType,
   Frame: frame,
   TestResult: testResult,
   StartEvent: startEvent,
@@ -205,12 +327,22 @@ export const WIRE_SCHEMAS = {
   FinishEvent: finishEvent,
   ChildLimits: childLimits,
   CheckRequest: checkRequest,
+  PatchFields: patchFields,
   ValidateRequest: validateRequest,
+  CallTarget: callTarget,
+  RecordRequest: recordRequest,
+  ReplayCall: replayCall,
+  ReplayRequest: replayRequest,
   CancelRequest: cancelRequest,
   QuitRequest: quitRequest,
   ReadyMessage: readyMessage,
   WireTestResult: wireTestResult,
   ResultMessage: resultMessage,
+  CallInput: callInput,
+  RecordedCall: recordedCall,
+  RecordedFunction: recordedFunction,
+  Recording: recording,
+  CallOutcome: callOutcome,
   LocateRequest: locateRequest,
   LocatedFile: locatedFile,
   LocateReply: locateReply,

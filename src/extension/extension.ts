@@ -2,6 +2,7 @@
 // happens here: the sidecar process (engine, tree-sitter, ONNX) starts on the first run.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { addAnswerTest, chooseAnswer } from './answerTest';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
 import { ChoiceMemory } from './choiceMemory';
 import { provideCodeActions } from './codeActions';
@@ -43,6 +44,10 @@ export function activate(context: vscode.ExtensionContext): void {
         return void showHintDiff(store, message.hintId);
       case 'discard':
         return discardPatch(ctx, message.patchId);
+      case 'chooseAnswer':
+        return chooseAnswer(ctx, message.runId, message.answer);
+      case 'addTest':
+        return void addAnswerTest(ctx, message.runId, message.answer);
       case 'open': {
         const line = message.location.line - 1;
         return void vscode.window.showTextDocument(vscode.Uri.file(message.location.absPath), {

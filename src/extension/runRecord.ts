@@ -3,8 +3,9 @@
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
+import { chooseAnswer } from '../core/behaviour/disagreement';
 import { statusForText } from './patchStatus';
-import type { AnalyzeReport, Containment, Failure, FixReport, Hint, RunScope, Suspect, TestScope, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope, ValidatedPatch } from '../core/types';
 
 /** 'stale': its file changed since the run, so it no longer applies (see patchStatus.ts). */
 export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';
@@ -40,6 +41,10 @@ export interface RunRecord {
   hints: Hint[];
   /** What the run's tests were; null for reports without it. */
   ran: RunScope | null;
+  /** Where the shown patches disagree on a new input (FixReport.disagreement); `chosen` once the user answered. */
+  disagreement: Disagreement | null;
+  /** The chosen answer's test was added to the user's suite. */
+  answerTestAdded: boolean;
   elapsedMs: number;
 }
 
@@ -74,6 +79,8 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     testScope: report.testScope ?? null,
     hints: report.hints ?? [],
     ran: report.ran ?? null,
+    disagreement: report.disagreement ?? null,
+    answerTestAdded: false,
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -93,6 +100,8 @@ export function runFromAnalyze(runId: string, workspace: string, report: Analyze
     testScope: null,
     hints: [],
     ran: report.ran ?? null,
+    disagreement: null,
+    answerTestAdded: false,
     elapsedMs: report.stats.elapsedMs,
   };
 }
@@ -174,6 +183,31 @@ export class RunStore {
       }
     }
     if (changed) this.changed();
+  }
+
+  /**
+   * The user answered the run's question (`answer`, 0-based): its patches reorder as the engine
+   * reorders a report (chooseAnswer), each keeping its id and status; the run, or undefined
+   * when it has no question.
+   */
+  answer(runId: string, answer: number): RunRecord | undefined {
+    const run = this.all().find((candidate) => candidate.runId === runId);
+    if (!run?.disagreement || !run.disagreement.answers[answer]) return undefined;
+    const chosen = chooseAnswer({ patches: run.patches.map((record) => record.patch), disagreement: run.disagreement }, answer);
+    const recordOf = new Map(run.patches.map((record) => [record.patch.file + '\0' + record.patch.newFileText, record]));
+    run.patches = chosen.patches.map((patch, index) => ({ ...recordOf.get(patch.file + '\0' + patch.newFileText)!, patch, rank: index + 1 }));
+    run.disagreement = chosen.disagreement ?? run.disagreement;
+    run.answerTestAdded = false;
+    this.changed();
+    return run;
+  }
+
+  /** The chosen answer's test of run `runId` is in the user's suite. */
+  testAdded(runId: string): void {
+    const run = this.all().find((candidate) => candidate.runId === runId);
+    if (!run || run.answerTestAdded) return;
+    run.answerTestAdded = true;
+    this.changed();
   }
 
   clear(workspace: string): void {

@@ -16,10 +16,13 @@ nothing a candidate prints can corrupt the protocol.
 - ``validate``: patch ``file`` (relative to the workspace) to ``source``, run every test of
   ``failing``, then, when at least one of them passed, ``passing`` (or only ``covering`` when
   the patch was a function-body swap), stopping at the first that fails.
+- ``record``: run ``tests`` on the unpatched code, recording the calls they make to
+  ``targets`` (deepdebug.record); ``replay``: install ``patch`` (if any) as ``validate`` does and
+  call each of ``calls`` (deepdebug.replay).
 - ``cancel`` while a request runs: kill its child. ``quit`` or EOF: exit.
 
-check and validate also carry the candidate's limits (deepdebug.limits). After each request
-every process the candidate left (the worker is their child subreaper) is killed. The node ids
+Every request that runs a child also carries the candidate's limits (deepdebug.limits). After
+each request every process the candidate left (the worker is their child subreaper) is killed. The node ids
 to serve are listed in the JSON file named by DEEPDEBUG_WORKER_TESTS. The worker answers
 ``ready`` once (with its protocol version), then one ``result`` per request.
 

@@ -31,8 +31,10 @@ const chromiumArgs = [
 ];
 
 
+/** An e2e fixture, or one the integration tests share (test/fixtures), by name. */
 export function fixtureDir(name: string): string {
-  return path.join(repoRoot(), 'test', 'e2e', 'fixtures', name);
+  const own = path.join(repoRoot(), 'test', 'e2e', 'fixtures', name);
+  return fs.existsSync(own) ? own : path.join(repoRoot(), 'test', 'fixtures', name);
 }
 
 export function screenshotsDir(): string {

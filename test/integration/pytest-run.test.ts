@@ -76,7 +76,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(assertion.exception, 'AssertionError');
     assert.match(assertion.message ?? '', /assert 6\.0 == 4/);
     assert.deepEqual(assertion.frames, [
-      { file: 'tests/test_stats.py', line: 10, function: 'test_mean', inWorkspace: true, locals: { numbers: '[2, 4, 6]' }, source: 'assert mean(numbers) == 4' },
+      { file: 'tests/test_stats.py', line: 10, function: 'test_mean', inWorkspace: true, locals: { numbers: '[2, 4, 6]' }, localTypes: { numbers: { type: 'list' } }, source: 'assert mean(numbers) == 4' },
     ]);
     assert.match(assertion.longrepr ?? '', /numbers\s+= \[2, 4, 6\]/);
 
@@ -84,7 +84,7 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(division.exception, 'ZeroDivisionError');
     assert.equal(division.message, 'division by zero');
     const innermost = division.frames[division.frames.length - 1];
-    assert.deepEqual(innermost, { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' }, source: 'return total(values) / count' });
+    assert.deepEqual(innermost, { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' }, localTypes: { values: { type: 'list' }, count: { type: 'int' } }, source: 'return total(values) / count' });
     assert.match(division.longrepr ?? '', /count\s+= 0/);
 
     // The buggy function's lines are covered by the failing test, not by an unrelated passing one.
@@ -100,6 +100,12 @@ describe('runPytest on real pytest runs', function () {
       ['tests/test_errors.py::test_mean_of_one', 'test', 'ZeroDivisionError'],
       ['tests/test_stats.py::test_mean', 'test', 'AssertionError'],
     ]);
+  });
+
+  it("records each local's runtime type, and an instance's public attributes", async () => {
+    const run = await runPytest(options('runtime-type-attribute', { selection: ['test_accounts.py::test_within_balance'] }));
+    const innermost = test(run, 'test_accounts.py::test_within_balance').frames.at(-1);
+    assert.deepEqual(innermost?.localTypes, { account: { type: 'Account', attributes: ['owner', 'balance', 'limit'] }, amount: { type: 'int' } });
   });
 
   it('runs without coverage when not asked', async () => {

@@ -7,6 +7,7 @@ import { CanceledError, UserError } from '../../src/core/errors';
 import { packageRoot } from '../../src/core/resources';
 import type { Candidate } from '../../src/core/types';
 import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
+import { candidateIn } from '../helpers/candidate';
 import { waitFor } from '../helpers/processes';
 import { pytestInterpreters, pytestVersion } from '../helpers/python';
 import { hashTree } from '../helpers/workspace';
@@ -27,21 +28,7 @@ const passing = [
 
 /** A candidate for algorithms.py whose new text is `replace` applied to the original. */
 function candidate(fn: string, replace: (text: string) => string, lines: [number, number] = [6, 12]): Candidate {
-  const newFileText = replace(source);
-  return {
-    kind: 'candidate',
-    file: 'algorithms.py',
-    function: fn,
-    startLine: lines[0],
-    endLine: lines[1],
-    newFunctionText: newFileText.split('\n').slice(lines[0] - 1, lines[1]).join('\n'),
-    newFileText,
-    diff: '',
-    source: 'template',
-    editKind: 'test',
-    summary: 'test candidate',
-    score: 1,
-  };
+  return candidateIn('algorithms.py', fn, lines, replace(source));
 }
 
 const fixed = (text: string) => text.replace('x > pivot', 'x >= pivot');

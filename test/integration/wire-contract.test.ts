@@ -59,7 +59,7 @@ function fieldsOf(schema: (typeof WIRE_SCHEMAS)[keyof typeof WIRE_SCHEMAS]): Fie
 const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fileSizeMb: 64, nproc: null };
 
 /** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
-async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout', ResultMessage> }> {
+async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout' | 'record' | 'replay', ResultMessage> }> {
   const shadow = await createShadowCopy(fixture, false);
   const world = await createWorld(shadow, 'contract', []);
   try {
@@ -91,13 +91,19 @@ async function workerReplies(python: string, tests: string[]): Promise<{ ready: 
           passing: tests,
           covering: null,
         });
+      const targets = [{ file: 'shapes.py', function: 'double', startLine: 1 }];
+      const record = await worker.request({ op: 'record', ...limits, tests: [`${outcomesFile}::test_passes`], seedTests: [`${outcomesFile}::test_fails`], targets, maxCalls: 5, maxArgBytes: 1024, maxDerived: 5 });
+      const calls = (record.recording?.functions[0]?.calls ?? []).map((call) => ({ target: 0, args: call.args }));
+      const source = 'def double(x):\n    return 2 * x\n';
       return {
         ready,
         replies: {
           check: await worker.request({ op: 'check', ...limits, tests }),
-          swap: await patch('def double(x):\n    return 2 * x\n'),
+          swap: await patch(source),
           broken: await patch('def double(x)\n    return 2 * x\n'),
           timeout: await patch('def double(x):\n    while True:\n        pass\n', 1500),
+          record,
+          replay: await worker.request({ op: 'replay', ...limits, patch: { file: 'shapes.py', source, function: 'double', startLine: 1, endLine: 2 }, targets, calls, callTimeoutMs: 250 }),
         },
       };
     } finally {
@@ -148,7 +154,7 @@ describe('The wire between the engine and its Python side', function () {
         assert.ok(failed.frames.some((frame) => frame.inWorkspace && frame.locals?.value === '6'), JSON.stringify(failed.frames));
       });
 
-      it("reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout", () => {
+      it("reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout, a recording, a replay", () => {
         const { ready, replies } = worker;
         assert.equal(ready.version, WORKER_PROTOCOL_VERSION);
         assert.deepEqual(ready.missing, []);
@@ -159,6 +165,10 @@ describe('The wire between the engine and its Python side', function () {
         assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
         assert.match(replies.broken.patchError ?? '', /SyntaxError/);
         assert.equal(replies.timeout.status, 'timeout');
+        const recorded = replies.record.recording?.functions[0];
+        assert.deepEqual([recorded?.calls.map((call) => call.shown), recorded?.module], [['double(2)'], 'shapes']);
+        assert.ok(recorded?.derived.length, JSON.stringify(recorded));
+        assert.deepEqual(replies.replay.replayed, [{ status: 'returned', digest: recorded?.calls[0]?.digest, shown: '4', literal: '4', reached: true }]);
       });
 
       it("locates every file of the plugin's frames as the plugin named it (one rule for frames and traceback text)", async () => {

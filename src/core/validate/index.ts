@@ -8,7 +8,7 @@ import { planContainment } from './containment';
 import { candidateEnvironment, environmentFor, type PassedEnvironment } from './environment';
 import { nodeidFile } from '../pytest/failures';
 import { halves, judgeReproduction, reproducesFailure } from './reproduce';
-import type { ChildLimits, ReadyMessage, ResultMessage, WireTestResult } from '../wire';
+import type { CallOutcome, CallTarget, ChildLimits, ReadyMessage, RecordRequest, Recording, ReplayCall, ResultMessage, WireTestResult } from '../wire';
 import { coveringTests, type CoverageMap } from './selection';
 import { sandboxScratch } from './sandbox';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
@@ -301,6 +301,26 @@ export class ValidatorPool {
   }
 
   /**
+   * Runs `tests` on the unpatched code in a world, recording the calls they make to the
+   * `targets` (src/core/behaviour/record.ts); what went wrong instead when the child did not finish.
+   */
+  async record(plan: Pick<RecordRequest, 'tests' | 'seedTests' | 'targets' | 'maxCalls' | 'maxArgBytes' | 'maxDerived'>, signal?: AbortSignal): Promise<Recording | string> {
+    const reply = await this.run({ op: 'record', ...plan, ...this.childLimits }, signal, { shortens: false });
+    return reply.status === 'done' && reply.recording ? reply.recording : unfinished(reply);
+  }
+
+  /**
+   * Calls each of `calls` on `patch` (null: the unpatched code), installed in a world's child
+   * as a candidate's is (src/core/behaviour/replay.ts); what went wrong instead when the child
+   * did not finish.
+   */
+  async replay(patch: Candidate | null, targets: CallTarget[], calls: ReplayCall[], callTimeoutMs: number, signal?: AbortSignal): Promise<CallOutcome[] | string> {
+    const fields = patch && { file: patch.file, source: patch.newFileText, function: patch.function, startLine: patch.startLine, endLine: patch.endLine };
+    const reply = await this.run({ op: 'replay', patch: fields, targets, calls, callTimeoutMs, ...this.childLimits }, signal, { shortens: false });
+    return reply.status === 'done' && reply.patchError === undefined && reply.replayed ? reply.replayed : unfinished(reply);
+  }
+
+  /**
    * Runs a validated patch once more from scratch: a new copy of the workspace with the patched
    * file written into it (`bytes`: its text in the file's own encoding), fresh home and temp
    * folders, a new pytest session that imports the patched code as it is on disk. It must pass
@@ -489,6 +509,12 @@ export class ValidatorPool {
       })
       .finally(() => this.starting--);
   }
+}
+
+/** Why a child's reply holds no answer: "timeout", "crashed: <detail>". */
+function unfinished(reply: ResultMessage): string {
+  const detail = reply.patchError ?? reply.detail;
+  return detail ? `${reply.status}: ${detail.split('\n').filter(Boolean).at(-1) ?? ''}` : reply.status;
 }
 
 /** How long a check of `tests` should take, from their durations in the user's run (a check runs pytest's whole protocol). */

@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
 import { nodeidFile } from '../pytest/failures';
 import { createPidsCgroup, type PidsCgroup } from './limits';
-import { readWorkerMessage, WireError, type CheckRequest, type ReadyMessage, type ResultMessage, type ValidateRequest, type WorkerMessage, type WorkerRequest } from '../wire';
+import { readWorkerMessage, WireError, type ReadyMessage, type ResultMessage, type RunRequest, type WorkerMessage, type WorkerRequest } from '../wire';
 import { sandboxArgs } from './sandbox';
 
 // One Python worker process: a pytest session on the shadow copy whose test loop serves
@@ -41,6 +41,10 @@ export interface WorkerLaunch {
   /** The folders the session puts back after each candidate (World.spec, see shadow.ts). */
   world: string;
 }
+
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+/** A request that runs a child, without the id the worker gives it. */
+export type WorkerRun = WithoutId<RunRequest>;
 
 export class WorkerDiedError extends Error {
   constructor(message: string) {
@@ -155,7 +159,7 @@ export class WorkerProcess {
   }
 
   /** Sends one request and waits for its result. One request at a time. */
-  request(request: Omit<CheckRequest, 'id'> | Omit<ValidateRequest, 'id'>): Promise<ResultMessage> {
+  request(request: WorkerRun): Promise<ResultMessage> {
     if (this.exitError) return Promise.reject(this.exitError);
     if (this.pending) return Promise.reject(new Error('validation worker is busy'));
     const id = this.nextId++;

@@ -39,9 +39,36 @@ export interface PanelState {
     source: string;
     diff: string;
     status: PatchStatus;
+    /** The evidence in one line: "kept the behaviour of 12 recorded calls; ..." or "unsure: ...". */
+    confidence: string | null;
   }[];
+  /** Where the validated fixes disagree on a new input: the user's answer picks the fixes and can become a test. */
+  question: PanelQuestion | null;
   /** When nothing validated: the closest candidates, marked as not validated. */
   hints: { id: string; summary: string; where: string; tests: string; diff: string }[];
+}
+
+export interface PanelQuestion {
+  runId: string;
+  /** "median([1, 2])", in `where`: "median in stats.py". */
+  call: string;
+  where: string;
+  /** What the code gives on it before any fix. */
+  before: string;
+  answers: {
+    /** "1.5", "raises ValueError: empty". */
+    result: string;
+    /** The ranks of the fixes that give it, as the panel shows them. */
+    fixes: number[];
+    /** The pytest test that pins it; null where the input or answer is not a Python literal. */
+    test: string | null;
+  }[];
+  /** Where the chosen answer's test goes (workspace-relative). */
+  testFile: string | null;
+  /** The answer the user chose (0-based); null until then. */
+  chosen: number | null;
+  /** The chosen answer's test is in the user's suite. */
+  added: boolean;
 }
 
 /** Extension -> webview. */
@@ -54,6 +81,7 @@ export type WebviewMessage =
   | { type: 'cancel' }
   | { type: 'apply' | 'showDiff' | 'discard'; patchId: string }
   | { type: 'showHintDiff'; hintId: string }
+  | { type: 'chooseAnswer' | 'addTest'; runId: string; answer: number }
   | { type: 'open'; location: PanelLocation };
 
 /** Returns the message if it is well-formed, else undefined (a webview is not trusted input). */
@@ -70,6 +98,11 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'discard':
       return typeof message.patchId === 'string' && message.patchId.length > 0
         ? { type: message.type, patchId: message.patchId }
+        : undefined;
+    case 'chooseAnswer':
+    case 'addTest':
+      return typeof message.runId === 'string' && message.runId.length > 0 && typeof message.answer === 'number' && Number.isInteger(message.answer) && message.answer >= 0
+        ? { type: message.type, runId: message.runId, answer: message.answer }
         : undefined;
     case 'showHintDiff':
       return typeof message.hintId === 'string' && message.hintId.length > 0 ? { type: 'showHintDiff', hintId: message.hintId } : undefined;
@@ -96,6 +129,7 @@ export function idleState(): PanelState {
     failures: [],
     suspects: [],
     patches: [],
+    question: null,
     hints: [],
   };
 }
@@ -111,7 +145,7 @@ export function failedState(message: string): PanelState {
 /** The panel's state with its run's patches, and once finished its headline, as they are now. */
 export function followRun(state: PanelState, run: RunRecord): PanelState {
   const now = finishedState(run);
-  return { ...state, headline: state.phase === 'finished' ? now.headline : state.headline, patches: now.patches };
+  return { ...state, headline: state.phase === 'finished' ? now.headline : state.headline, patches: now.patches, question: now.question };
 }
 
 export const CANCELED = 'DeepDebug run canceled.';
@@ -160,7 +194,9 @@ export function finishedState(run: RunRecord): PanelState {
       source: record.patch.source === 'model' ? 'model' : `template (${record.patch.editKind})`,
       diff: record.patch.diff,
       status: record.status,
+      confidence: record.patch.confidence ?? null,
     })),
+    question: questionOf(run),
     hints: run.hints.map((hint, index) => ({
       id: hintId(run, index),
       summary: hint.summary,
@@ -168,5 +204,25 @@ export function finishedState(run: RunRecord): PanelState {
       tests: `fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${hint.broke.length > 0 ? `, breaks ${hint.broke.length}` : ''}`,
       diff: hint.diff,
     })),
+  };
+}
+
+/** The run's disagreement as the panel asks it: each answer with the ranks of the fixes giving it. */
+function questionOf(run: RunRecord): PanelQuestion | null {
+  const disagreement = run.disagreement;
+  if (!disagreement) return null;
+  return {
+    runId: run.runId,
+    call: disagreement.call,
+    where: `${disagreement.function} in ${disagreement.file}`,
+    before: disagreement.before,
+    answers: disagreement.answers.map((answer, index) => ({
+      result: answer.result,
+      fixes: run.patches.filter((record) => record.patch.behaviour?.answer === index).map((record) => record.rank),
+      test: answer.test ?? null,
+    })),
+    testFile: disagreement.testFile ?? null,
+    chosen: disagreement.chosen ?? null,
+    added: run.answerTestAdded,
   };
 }

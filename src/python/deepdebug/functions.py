@@ -109,3 +109,23 @@ def unwrap_all(value: Any) -> List[Any]:
 
 def decorators_of(node: Any) -> str:
     return ast.dump(ast.Module(body=node.decorator_list, type_ignores=[]))
+
+
+def live_function(module: Any, qualname: str, start_line: int) -> Optional[Any]:
+    """The plain function a qualified name names in a live module (through staticmethod,
+    classmethod, property and ``__wrapped__``), the one defined nearest ``start_line`` where
+    several share the name; None for a nested function (it is made anew on each call of its
+    parent) or a name the module does not hold."""
+    if "<locals>" in qualname:
+        return None
+    *outer, name = qualname.split(".")
+    container = module
+    for part in outer:
+        # The namespaces' own dicts, not getattr: a class's __getattr__ is the project's code.
+        container = vars(container).get(part)
+        if not isinstance(container, type):
+            return None
+    found = [f for f in unwrap_all(vars(container).get(name)) if f.__code__.co_name == name]
+    if not found:
+        return None
+    return min(found, key=lambda f: abs(int(f.__code__.co_firstlineno) - start_line))

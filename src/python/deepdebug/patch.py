@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from .hotswap import SwapStep, plan_confined_swap, plan_swap, plan_swap_step, swap_in
 from .sources import OriginalFile, PatchError, PatchedText, same_file
 from .template import live_object, live_ref
-from .wire import PatchMethod, ValidateRequest
+from .wire import PatchFields, PatchMethod
 
 
 MODULE_DUNDERS = {
@@ -107,7 +107,7 @@ class PreparedPatch:
         self.codes = codes
 
 
-def prepare_patch(request: ValidateRequest, original: Union[OriginalFile, str]) -> PreparedPatch:
+def prepare_patch(request: PatchFields, original: Union[OriginalFile, str]) -> PreparedPatch:
     """Everything about applying the candidate that executes none of its code (in the worker);
     ``original`` is the file it patches, or why that cannot be read."""
     if isinstance(original, str):

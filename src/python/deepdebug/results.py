@@ -12,7 +12,7 @@ import os
 from types import TracebackType
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from .wire import Frame, Outcome, Phase
+from .wire import Frame, LocalType, Outcome, Phase
 from .workspace import Workspace
 
 try:
@@ -24,6 +24,8 @@ LOCAL_REPR_LIMIT = 240
 MESSAGE_LINE_LIMIT = 20
 MESSAGE_CHAR_LIMIT = 4000
 MAX_LOCALS = 50
+# Attribute names kept per local: enough to pick a misread one from, bounded like the reprs.
+MAX_ATTRIBUTES = 20
 
 
 def outcome_of(reports: Iterable[Any]) -> Tuple[Outcome, Phase, Optional[Any], float]:
@@ -141,12 +143,13 @@ def _frame(workspace: Workspace, frame: Any, line: int, with_locals: bool) -> Fr
         result["source"] = source
     # A module frame's locals are its globals: imports and functions, not evidence.
     if with_locals and frame.f_code.co_name != "<module>":
-        result["locals"] = _locals_of(frame)
+        result["locals"], result["localTypes"] = _locals_of(frame)
     return result
 
 
-def _locals_of(frame: Any) -> Dict[str, str]:
+def _locals_of(frame: Any) -> Tuple[Dict[str, str], Dict[str, LocalType]]:
     shown: Dict[str, str] = {}
+    types: Dict[str, LocalType] = {}
     for name, value in list(frame.f_locals.items()):
         # Skip builtins and the temporaries of pytest's assertion rewriting.
         if name == "__builtins__" or name.startswith("@py_"):
@@ -154,4 +157,29 @@ def _locals_of(frame: Any) -> Dict[str, str]:
         if len(shown) >= MAX_LOCALS:
             break
         shown[name] = bounded_repr(value)
-    return shown
+        types[name] = local_type(value)
+    return shown, types
+
+
+def local_type(value: object) -> LocalType:
+    """The value's class name and, for an instance of a class of its own (not a builtin's),
+    the public attributes it can be read by: instance data, slots, dataclass fields and
+    properties. Read from dictionaries only, so no property or __getattr__ runs."""
+    cls = type(value)
+    described: LocalType = {"type": cls.__qualname__}
+    if cls.__module__ == "builtins":
+        return described
+    names: List[str] = []
+    try:
+        data = vars(value)
+    except Exception:  # no __dict__ (slots only), or a broken one: the report must not fail
+        data = {}
+    for klass in cls.__mro__[:-1]:
+        names.extend(getattr(klass, "__dataclass_fields__", {}))
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+        names.extend(key for key, member in klass.__dict__.items() if isinstance(member, property))
+    names[:0] = list(data)
+    public = [name for name in dict.fromkeys(names) if isinstance(name, str) and not name.startswith("_")]
+    described["attributes"] = public[:MAX_ATTRIBUTES]
+    return described

@@ -8,6 +8,7 @@ import json
 import os
 import resource
 import select
+import sys
 import time
 import traceback
 from typing import Any, Dict, List, Literal, NoReturn, Optional, Tuple, Union
@@ -15,13 +16,16 @@ from typing import Any, Dict, List, Literal, NoReturn, Optional, Tuple, Union
 import pytest
 
 from .forking import choose_fork
+from .functions import live_function
 from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
 from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
 from .protocol import LineReader, protocol_fds, send
+from .record import record_calls
+from .replay import replay_calls
 from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
 from .template import Template, encode_job, read_available, read_job
-from .wire import WORKER_PROTOCOL_VERSION, ChildReport, Outcome, ResultMessage, RunRequest
+from .wire import WORKER_PROTOCOL_VERSION, CallTarget, ChildReport, Outcome, PatchFields, PatchMethod, ResultMessage, RunRequest
 from .workspace import Workspace
 from .world import World, WorldError
 
@@ -34,14 +38,28 @@ NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
 
 
 def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "Server") -> ChildReport:
-    """Runs in the forked child: install the patch (if any), run the tests, return the report."""
+    """Runs in the forked child: install the patch (if any), run the tests (or record or replay
+    the suspects' calls), return the report."""
     if request["op"] == "check":
         return {"applied": "none", "results": run_items(server.items_for(request["tests"]), None, server.user_code)}
-    assert prepared is not None  # a validate request's child runs only a prepared candidate
-    try:
-        applied = install_patch(prepared, server.workspace_modules)
-    except PatchError as error:
-        return {"applied": "none", "patchError": str(error), "results": []}
+    if request["op"] == "record":
+        tests = server.items_for(request["tests"])
+        seeds = server.items_for(request["seedTests"])
+        recording = record_calls(
+            request,
+            server.find_target,
+            lambda: run_items(tests, None, server.user_code, server.direct),
+            lambda: run_items(seeds, None, server.user_code, server.direct),
+        )
+        return {"applied": "none", "results": [], "recording": recording}
+    applied: PatchMethod = "none"
+    if prepared is not None:
+        try:
+            applied = install_patch(prepared, server.workspace_modules)
+        except PatchError as error:
+            return {"applied": "none", "patchError": str(error), "results": []}
+    if request["op"] == "replay":
+        return {"applied": applied, "results": [], "replayed": replay_calls(request, server.find_target)}
     # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
     # further edit); the passing ones only run when at least one failing test passed.
     results = run_items(server.items_for(request["failing"]), None, server.user_code, server.direct)
@@ -50,6 +68,29 @@ def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "
         passing = covering if applied == "swap" and covering is not None else request["passing"]
         results += run_items(server.items_for(passing), NOT_BROKEN, server.user_code, server.direct)
     return {"applied": applied, "results": results}
+
+
+def patch_of(request: RunRequest) -> Optional[PatchFields]:
+    if request["op"] == "validate":
+        return request
+    if request["op"] == "replay":
+        return request["patch"]
+    return None
+
+
+def without_source(request: RunRequest) -> RunRequest:
+    """The request as its child's job carries it: the patched text is in the prepared patch."""
+    if request["op"] == "validate":
+        validate = request.copy()
+        validate["source"] = ""
+        return validate
+    if request["op"] == "replay" and request["patch"] is not None:
+        patch = request["patch"].copy()
+        patch["source"] = ""
+        replay = request.copy()
+        replay["patch"] = patch
+        return replay
+    return request
 
 
 class Server:
@@ -94,6 +135,16 @@ class Server:
     def items_for(self, nodeids: List[str]) -> List[Any]:
         return [self.items[n] for n in nodeids if n in self.items]
 
+    def find_target(self, target: CallTarget) -> Tuple[Any, Optional[str]]:
+        """A suspect's live function and its module's name; (None, None) where none is loaded."""
+        path = os.path.realpath(os.path.join(self.workspace, target["file"]))
+        for name in self.modules_by_file.get(path, []):
+            module = sys.modules.get(name)
+            function = None if module is None else live_function(module, target["function"], target["startLine"])
+            if function is not None:
+                return function, name
+        return None, None
+
     def serve(self, requested: List[str]) -> None:
         warm_up(self.session.config, self.user_code)
         # Everything alive now moves to a generation the collector never scans: a collection in
@@ -115,7 +166,7 @@ class Server:
             message = self.reader.read_message()
             if message is None or message["op"] == "quit":
                 return
-            if message["op"] == "check" or message["op"] == "validate":
+            if message["op"] != "cancel":
                 reply = self.run_child(message)
                 if reply is None:
                     return
@@ -130,11 +181,12 @@ class Server:
         child ran."""
         started = time.monotonic()
         prepared: Optional[PreparedPatch] = None
-        if request["op"] == "validate":
+        patch = patch_of(request)
+        if patch is not None:
             # Here, not in the child: what is read and parsed here stays for the next candidates.
-            self.original = self.original_of(request["file"])
+            self.original = self.original_of(patch["file"])
             try:
-                prepared = prepare_patch(request, self.original)
+                prepared = prepare_patch(patch, self.original)
             except PatchError as error:
                 # Nothing of the candidate can run: no child.
                 return {
@@ -147,10 +199,8 @@ class Server:
                     "detail": "",
                     "durationMs": (time.monotonic() - started) * 1000.0,
                 }
-        if request["op"] == "validate":
-            # The child takes the patched text from the prepared patch.
-            request = request.copy()
-            request["source"] = ""
+        # The child takes the patched text from the prepared patch.
+        request = without_source(request)
         job = encode_job((request, None if prepared is None else patch_job(prepared), child_limits(request)))
         try:
             pid = self.template.fork_child(job)

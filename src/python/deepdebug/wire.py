@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 REPORT_VERSION = 1
-WORKER_PROTOCOL_VERSION = 1
+WORKER_PROTOCOL_VERSION = 2
 LOCATE_VERSION = 1
 
 # What the plugin and the worker make of pytest's reports (results.outcome_of); the plugin adds
@@ -35,6 +35,16 @@ Phase = Literal["setup", "call", "teardown"]
 # The plugin's report
 
 
+class _LocalType(TypedDict):
+    # The class's qualified name: "str", "NoneType", "Order", "Parser.State".
+    type: str
+
+
+class LocalType(_LocalType, total=False):
+    # Public attribute names of an instance of a class of its own (at most 20); absent for builtins'.
+    attributes: List[str]
+
+
 class _Frame(TypedDict):
     # Workspace-relative POSIX path when inWorkspace, else absolute (or "<string>"-like).
     file: str
@@ -46,6 +56,8 @@ class _Frame(TypedDict):
 class Frame(_Frame, total=False):
     # Bounded reprs of the frame's locals; absent for module frames and collection errors.
     locals: Dict[str, str]
+    # The runtime type of each local in ``locals``; absent with it.
+    localTypes: Dict[str, LocalType]
     # The text of the frame's line, stripped; absent where its file cannot be read.
     source: str
 
@@ -120,18 +132,58 @@ class CheckRequest(ChildLimits):
     tests: List[str]
 
 
-class ValidateRequest(ChildLimits):
-    op: Literal["validate"]
-    id: int
+class PatchFields(TypedDict):
     file: str  # workspace-relative POSIX path of the patched file
     source: str  # the whole patched file
     function: str
     startLine: int
     endLine: int
+
+
+class ValidateRequest(ChildLimits, PatchFields):
+    op: Literal["validate"]
+    id: int
     failing: List[str]
     passing: List[str]
     # The passing tests that cover the function, run instead of ``passing`` after a swap.
     covering: Optional[List[str]]
+
+
+class CallTarget(TypedDict):
+    """A suspect function whose calls are recorded and replayed (deepdebug/record.py, replay.py)."""
+
+    file: str  # workspace-relative POSIX path
+    function: str  # qualified name
+    startLine: int
+
+
+class RecordRequest(ChildLimits):
+    """Run ``tests`` on the unpatched code, recording the calls they make to ``targets``."""
+
+    op: Literal["record"]
+    id: int
+    tests: List[str]
+    targets: List[CallTarget]
+    maxCalls: int  # distinct calls kept per function
+    maxArgBytes: int  # a call's pickled arguments, at most
+    maxDerived: int  # new inputs derived per function
+    seedTests: List[str]  # the failing tests: their calls' arguments only seed the new inputs
+
+
+class ReplayCall(TypedDict):
+    target: int  # index into the request's targets
+    args: str  # base64 of the pickled (positional, keywords)
+
+
+class ReplayRequest(ChildLimits):
+    """Apply ``patch`` (None: the unpatched code) and call each of ``calls``."""
+
+    op: Literal["replay"]
+    id: int
+    patch: Optional[PatchFields]
+    targets: List[CallTarget]
+    calls: List[ReplayCall]
+    callTimeoutMs: float
 
 
 class CancelRequest(TypedDict):
@@ -142,8 +194,8 @@ class QuitRequest(TypedDict):
     op: Literal["quit"]
 
 
-WorkerRequest = Union[CheckRequest, ValidateRequest, CancelRequest, QuitRequest]
-RunRequest = Union[CheckRequest, ValidateRequest]
+WorkerRequest = Union[CheckRequest, ValidateRequest, RecordRequest, ReplayRequest, CancelRequest, QuitRequest]
+RunRequest = Union[CheckRequest, ValidateRequest, RecordRequest, ReplayRequest]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,10 +221,60 @@ class _WireTestResult(TypedDict):
 class WireTestResult(_WireTestResult, total=False):
     direct: bool  # called as a plain function, not through pytest's per-test protocol
     exception: str  # a failed call: the exception's class name (results.crash_site)
-    where: str  # and "file:line" of the innermost frame in the user's code
+    where: str  # and "function (file)" of the innermost frame in the user's code
 
 
 PatchMethod = Literal["swap", "reexec", "import", "none"]
+
+
+class _CallInput(TypedDict):
+    args: str  # base64 of the pickled (positional, keywords), as ReplayCall carries it
+    shown: str  # the call for people, bounded: "median([1, 2])"
+
+
+class CallInput(_CallInput, total=False):
+    literal: str  # the arguments as Python source ("[1, 2]"), where each is a literal
+
+
+class _RecordedCall(CallInput):
+    raised: bool  # the call ended by an exception
+
+
+class RecordedCall(_RecordedCall, total=False):
+    digest: str  # of its result and arguments after it (values.outcome_digest); absent when it raised
+
+
+class _RecordedFunction(TypedDict):
+    file: str
+    function: str
+    calls: List[RecordedCall]  # distinct calls, in the order the tests made them
+    derived: List[CallInput]  # new inputs: the recorded arguments, one changed a little
+    # Calls not kept: arguments that do not pickle, too large, results without a comparable
+    # form, and calls past maxCalls (repeats of a kept call not counted).
+    unpicklable: int
+    tooLarge: int
+    notComparable: int
+    beyondLimit: int
+
+
+class RecordedFunction(_RecordedFunction, total=False):
+    module: str  # the live module's name, for a test that imports a module-level function
+    note: str  # why none of its calls are recorded ("a generator function", "not found")
+
+
+class Recording(TypedDict):
+    functions: List[RecordedFunction]  # one per target, in the request's order
+
+
+class _CallOutcome(TypedDict):
+    status: Literal["returned", "raised", "timeout", "error"]
+    digest: str  # equal for equal outcomes ("" for an error: compared with nothing)
+    shown: str  # "7", "raises ValueError: negative"
+
+
+class CallOutcome(_CallOutcome, total=False):
+    literal: str  # the returned value as Python source, or a builtin exception's name
+    reached: bool  # the patched function ran during the call (absent: unknown)
 
 
 class _ChildReport(TypedDict):
@@ -185,6 +287,8 @@ class ChildReport(_ChildReport, total=False):
 
     patchError: str  # the candidate cannot be loaded (syntax error, module-level exception)
     detail: str  # the child's own crash
+    recording: Recording  # a record request's calls
+    replayed: List[CallOutcome]  # a replay request's outcomes, one per call
 
 
 class _ResultMessage(TypedDict):
@@ -201,6 +305,8 @@ class ResultMessage(_ResultMessage, total=False):
     patchError: str
     # The world could not be put back: the worker exits after this reply.
     worldError: str
+    recording: Recording
+    replayed: List[CallOutcome]
 
 
 WorkerMessage = Union[ReadyMessage, ResultMessage]

@@ -1,0 +1,55 @@
+import type { BehaviourChange, Disagreement, ValidatedPatch } from '../types';
+
+// The one wording of what the replays found, shared by the JSON report, the CLI and the
+// ranking's reasons; and the two numbers the ranking takes from it.
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/** "changes the result of f(3, 4) from 7 to 8, which no test checks (and 2 more recorded calls)". */
+export function changeText(changed: readonly BehaviourChange[]): string {
+  const [first] = changed;
+  if (!first) return '';
+  const more = changed.length > 1 ? ` (and ${plural(changed.length - 1, 'more recorded call')})` : '';
+  return `changes the result of ${first.call} from ${first.before} to ${first.after}, which no test checks${more}`;
+}
+
+/** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape.ts). */
+export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): string[] {
+  return patch.behaviour && patch.behaviour.changed.length > 0 ? [changeText(patch.behaviour.changed)] : [];
+}
+
+/** The evidence for a patch: recorded calls that run it and end as before, and new inputs on which every validated patch agrees with it. */
+export function evidenceOf(patch: Pick<ValidatedPatch, 'behaviour'>): number {
+  return (patch.behaviour?.kept ?? 0) + (patch.behaviour?.agreesOn ?? 0);
+}
+
+/**
+ * The patch's confidence line: "kept the behaviour of N recorded calls; agrees with the other
+ * M validated patches on K new inputs", or "unsure: ..." with the first reason to doubt it (a
+ * recorded call it changes, its answer where the patches disagree, no evidence at all).
+ * `disagreement`'s answers are numbered (their `patches` filled).
+ */
+export function confidenceText(patch: Pick<ValidatedPatch, 'behaviour' | 'confidence'>, disagreement?: Disagreement): string {
+  const behaviour = patch.behaviour;
+  if (!behaviour) return patch.confidence ?? 'unsure: its behaviour was not replayed';
+  if (behaviour.changed.length > 0) return `unsure: ${changeText(behaviour.changed)}`;
+  const answer = behaviour.answer === undefined ? undefined : disagreement?.answers[behaviour.answer];
+  if (disagreement && answer) {
+    const chosen = disagreement.chosen === undefined ? undefined : disagreement.answers[disagreement.chosen];
+    if (chosen === answer) return `gives the answer you chose for ${disagreement.call} (${answer.result}); ${keptText(behaviour.kept)}`;
+    if (chosen) return `unsure: gives ${answer.result} for ${disagreement.call}, not ${chosen.result} that you chose`;
+    const others = disagreement.answers.filter((a) => a !== answer);
+    const count = others.reduce((sum, a) => sum + a.patches.length, 0);
+    return `unsure: gives ${answer.result} for ${disagreement.call}, where ${plural(count, 'other validated patch gives', 'other validated patches give')} ${others.map((a) => a.result).join(' or ')}`;
+  }
+  const compared =
+    behaviour.others === 0
+      ? 'the only validated patch, so none to compare it with on new inputs'
+      : `agrees with the other ${behaviour.others === 1 ? 'validated patch' : `${behaviour.others} validated patches`} on ${plural(behaviour.agreesOn, 'new input')}`;
+  if (behaviour.kept === 0 && behaviour.agreesOn === 0) return `unsure: ${keptText(0)}, and ${behaviour.others === 0 ? 'it is the only validated patch' : 'no new input to compare it on'}`;
+  return `${keptText(behaviour.kept)}; ${compared}`;
+}
+
+function keptText(kept: number): string {
+  return kept === 0 ? 'no recorded call of a passing test reaches it' : `kept the behaviour of ${plural(kept, 'recorded call')}`;
+}
