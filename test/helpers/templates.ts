@@ -90,10 +90,14 @@ export function assertOtherUntouched(candidates: Candidate[], other: string): vo
 
 /**
  * The edits of one edit family on the first function of `source`, with the context
- * templates/index.ts would build (every node of the function, its scope, no failure evidence), and
- * where that function starts and ends.
+ * templates/index.ts would build (every node of the function, its scope, no failure evidence
+ * but the runtime `evidence` given), and where that function starts and ends.
  */
-export async function familyEditsOnFirstFunction(source: string, family: EditFamily): Promise<{ edits: Edit[]; start: number; end: number }> {
+export async function familyEditsOnFirstFunction(
+  source: string,
+  family: EditFamily,
+  evidence: Partial<Pick<EditContext, 'types' | 'testLiterals'>> = {},
+): Promise<{ edits: Edit[]; start: number; end: number }> {
   const tree = await parsePython(source);
   const owner = tree.rootNode.namedChildren.find((n) => n?.type === 'function_definition');
   assert.ok(owner, 'no function at all');
@@ -103,6 +107,6 @@ export async function familyEditsOnFirstFunction(source: string, family: EditFam
     for (const child of node.namedChildren) if (child) visit(child);
   };
   visit(owner);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null, raised: [] };
+  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null, raised: [], types: new Map(), testLiterals: [], ...evidence };
   return { edits: family(ctx), start: owner.startIndex, end: owner.endIndex };
 }

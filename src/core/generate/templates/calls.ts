@@ -5,7 +5,7 @@ import { describeChange, lineOf, nodeEdit, type Edit, type EditContext } from '.
 // Only pairs people actually confuse: a swap between unrelated names would almost never fix
 // anything and would cost validation time.
 
-type Confusions = Record<string, [string, number][]>;
+export type Confusions = Record<string, [string, number][]>;
 
 /** Builtins and math functions, called as f(...) or module.f(...). */
 const FUNCTIONS: Confusions = {
@@ -53,7 +53,8 @@ const METHODS: Confusions = {
   insert: [['append', 0.3]],
 };
 
-function swapName(callee: Node, name: Node, table: Confusions): Edit[] {
+/** The method-swap edits of a callee's name (`name`, inside `callee`) for its confusions in `table`. */
+export function swapName(callee: Node, name: Node, table: Confusions): Edit[] {
   return (table[name.text] ?? []).map(([other, plausibility]) => {
     const edit = nodeEdit('method-swap', plausibility, name, other);
     const after = callee.text.slice(0, name.startIndex - callee.startIndex) + other;

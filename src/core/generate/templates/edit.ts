@@ -1,4 +1,5 @@
 import type { Node } from '../../syntax/parser';
+import type { LocalType } from '../../types';
 import type { EditKind } from './priors';
 import type { Scope } from './scope';
 
@@ -36,6 +37,16 @@ export interface EditContext {
   noneNames: Set<string> | null;
   /** Where the failing tests' exceptions left this region, one per failing test at most. */
   raised: RaiseSite[];
+  /** What the failing runs showed names of the region to hold: its frames' locals, the tests' arguments; empty when unknown. */
+  types: Map<string, LocalType>;
+  /** String and number literals of the failing tests: the values a wrong literal may have been meant to be. */
+  testLiterals: TestLiteral[];
+}
+
+/** A literal of a failing test, as written there. */
+export interface TestLiteral {
+  text: string;
+  kind: 'string' | 'number';
 }
 
 /** A line of the region an exception passed through on its way out of a failing test. */

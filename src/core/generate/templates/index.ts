@@ -1,11 +1,12 @@
-import type { Candidate, Failure, Frame, Suspect } from '../../types';
+import type { Candidate, Failure, Frame, LocalType, Suspect } from '../../types';
 import { isTestFile } from '../../pytest/failures';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
 import { lineAt, lineCount, lineEndOffset, lineStarts } from '../lines';
 import type { Edit, EditContext, EditFamily, RaiseSite, Splice } from './edit';
 import { PRIORS } from './priors';
-import { collectScope } from './scope';
+import { collectScope, ownParameterNames } from './scope';
+import { failingTestValues, parameterTypes, type TestValues } from './test-values';
 import { callEdits } from './calls';
 import { builtinEdits } from './builtins';
 import { expressionEdits } from './expressions';
@@ -23,6 +24,7 @@ import { wrappingEdits } from './wrapping';
 import { conditionEdits } from './conditions';
 import { insertionEdits } from './insertions';
 import { moveEdits } from './moves';
+import { runtimeTypeEdits } from './runtime-types';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
 // is scored by suspiciousness x line suspiciousness x prior, and edits are turned into
@@ -67,6 +69,7 @@ const FAMILIES: EditFamily[] = [
   insertionEdits,
   moveEdits,
   exceptionGuardEdits,
+  runtimeTypeEdits,
 ];
 
 interface Region {
@@ -195,18 +198,22 @@ export async function templateStream(
   const isTest = options.isTestFile ?? isTestFile;
   const topScore = Math.max(0, ...suspects.map((s) => s.score));
   const sources = new Map<string, string | null>();
+  const read = async (file: string): Promise<string | null> => {
+    if (!sources.has(file)) sources.set(file, await readSource(file));
+    return sources.get(file) ?? null;
+  };
+  const tests = await failingTestValues(options.failures ?? [], read, isTest);
   const trees = new Map<string, Tree>();
   const proposals: Proposal[] = [];
   try {
     for (const [rank, suspect] of suspects.entries()) {
       if (!options.allowTestEdits && isTest(suspect.file)) continue;
-      if (!sources.has(suspect.file)) sources.set(suspect.file, await readSource(suspect.file));
-      const source = sources.get(suspect.file);
+      const source = await read(suspect.file);
       if (source === null || source === undefined) continue;
       let tree = trees.get(suspect.file);
       if (!tree) trees.set(suspect.file, (tree = await parsePython(source)));
       const weight = topScore > 0 ? Math.max(MIN_SUSPECT_WEIGHT, suspect.score / topScore) : 1 / (rank + 1);
-      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, failureEvidence(suspect, options.failures)));
+      proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, failureEvidence(suspect, options.failures), tests));
     }
   } finally {
     for (const tree of trees.values()) tree.delete();
@@ -233,9 +240,10 @@ export async function templateStreamOn(base: Candidate, original: string, weight
   const tree = await parsePython(base.newFileText);
   try {
     const target = { source: original, startLine: base.startLine, endLine: base.endLine };
-    // The failures' lines are the original's: the base's edits may have moved them, so no raise sites.
+    // The failures' lines are the original's: the base's edits may have moved them, so no raise sites;
+    // the tests' values were the first round's to use.
     const evidence = { ...failureEvidence(suspect, failures), raised: [] };
-    const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, evidence, target);
+    const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, evidence, NO_TEST_VALUES, target);
     // Each candidate carries both edits: the base's and its own.
     return new TemplateStream(
       proposals.map((p) => ({ ...p, editKind: `${base.editKind}+${p.editKind}`, edit: { ...p.edit, summary: `${base.summary}; ${p.edit.summary}` } })),
@@ -278,22 +286,31 @@ function overlaps(a: Splice[], b: Splice[]): boolean {
   return a.some((x) => b.some((y) => x.start < y.end && y.start < x.end) || b.some((y) => x.start === y.start));
 }
 
-type FailureEvidence = Pick<EditContext, 'noneNames' | 'raised'>;
+type FailureEvidence = Pick<EditContext, 'noneNames' | 'raised' | 'types'>;
+
+const NO_TEST_VALUES: TestValues = { literals: [], calls: new Map() };
 
 /**
  * What the failures' frames inside the suspect show: the locals that were None (null when no
- * frame has locals), and per failure the innermost line of the suspect its exception left by.
+ * frame has locals), each local's runtime type where the frames agree on it, and per failure
+ * the innermost line of the suspect its exception left by.
  */
 function failureEvidence(suspect: Suspect, failures: Failure[] | undefined): FailureEvidence {
   const inside = (frame: Frame): boolean => frame.file === suspect.file && frame.line >= suspect.startLine && frame.line <= suspect.endLine;
   let known = false;
   const noneNames = new Set<string>();
+  const types = new Map<string, LocalType>();
+  const mixed = new Set<string>();
   const raised: RaiseSite[] = [];
   for (const failure of failures ?? []) {
     for (const frame of failure.frames.filter(inside)) {
       if (!frame.locals) continue;
       known = true;
       for (const [name, repr] of Object.entries(frame.locals)) if (repr === 'None') noneNames.add(name);
+      for (const [name, type] of Object.entries(frame.localTypes ?? {})) {
+        if (types.has(name) && types.get(name)!.type !== type.type) mixed.add(name);
+        else types.set(name, type);
+      }
     }
     const index = failure.frames.map(inside).lastIndexOf(true);
     if (failure.kind !== 'test' || index < 0 || failure.exception === 'AssertionError') continue;
@@ -306,7 +323,8 @@ function failureEvidence(suspect: Suspect, failures: Failure[] | undefined): Fai
       innermost: failure.frames.slice(index + 1).every((later) => !later.inWorkspace),
     });
   }
-  return { noneNames: known ? noneNames : null, raised };
+  for (const name of mixed) types.delete(name);
+  return { noneNames: known ? noneNames : null, raised, types };
 }
 
 function proposeEdits(
@@ -315,6 +333,7 @@ function proposeEdits(
   root: Node,
   weight: number,
   evidence: FailureEvidence,
+  tests: TestValues,
   target: Region['target'] = { source, startLine: suspect.startLine, endLine: suspect.endLine },
 ): Proposal[] {
   const starts = lineStarts(source);
@@ -324,7 +343,8 @@ function proposeEdits(
   const region: Region = { suspect, source, start, end, weight, target };
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(root, owner), ...evidence };
+  const scope = collectScope(root, owner);
+  const ctx: EditContext = { source, nodes, owner, scope, ...evidence, types: ownerTypes(owner, scope.receiver !== null, evidence.types, tests), testLiterals: tests.literals };
   const lineWeight = lineWeights(suspect);
   const proposals: Proposal[] = [];
   for (const family of FAMILIES) {
@@ -337,6 +357,13 @@ function proposeEdits(
     }
   }
   return proposals;
+}
+
+/** The owner's parameters' types from the failing tests' calls of it, under its frames' own (what ran wins). */
+function ownerTypes(owner: Node, isMethod: boolean, frameTypes: Map<string, LocalType>, tests: TestValues): Map<string, LocalType> {
+  const name = owner.type === 'function_definition' ? owner.childForFieldName('name')?.text : undefined;
+  if (!name) return frameTypes;
+  return new Map([...parameterTypes(tests.calls.get(name), ownParameterNames(owner), isMethod), ...frameTypes]);
 }
 
 function applySplices(source: string, start: number, end: number, splices: Splice[]): string {

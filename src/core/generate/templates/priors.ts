@@ -53,6 +53,11 @@ export const PRIORS = {
   'condition-widen': 0.08, // a missing disjunct: rarer than a missing check, same number of terms
   'insert-statement': 0.06, // a missing line: a few lines at every position between statements, the largest space
   'move-statement': 0.06, // a line on the wrong side of a neighbour or a loop boundary: few moves, rarely the bug
+  // From the failing runs' values (runtime-types.ts): behind the classic kinds, since each site
+  // gets several conversions, but only for names whose type the runs showed.
+  'typed-call': 0.1, // s -> s.strip(), price -> round(price, 2), d[k] -> d.get(k), ljust -> rjust on a str
+  'typed-attribute': 0.15, // obj.a -> obj.b among the attributes the object had: few alternatives, strong evidence
+  'test-literal': 0.06, // a literal replaced by a failing test's own: many literals, rarely the bug
 } as const satisfies Record<string, number>;
 
 export type EditKind = keyof typeof PRIORS;
