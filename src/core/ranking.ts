@@ -49,6 +49,23 @@ export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFil
   });
 }
 
+function objections(patch: ValidatedPatch): number {
+  return (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
+}
+
+/** The ranking's first keys: fewer objections, then more evidence. */
+function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
+  return objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a);
+}
+
+/**
+ * Where a patch stands before the search's prior and the model decide: patches alike in it
+ * are equals, which the user's past choices may reorder (src/extension/choices.ts).
+ */
+export function standing(patch: ValidatedPatch): string {
+  return `${objections(patch)}|${evidenceOf(patch)}`;
+}
+
 /**
  * Validated patches best first:
  * 1. those without a shape a reviewer would object to (patch-shape/: a parameter or loop
@@ -69,14 +86,13 @@ export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFil
  */
 export function rankValidated(patches: readonly ValidatedPatch[], weights: PriorWeights = PRIOR_WEIGHTS): ValidatedPatch[] {
   const likelihood = (p: ValidatedPatch): number => p.modelLogProb ?? Number.NEGATIVE_INFINITY;
-  const objections = (p: ValidatedPatch): number => (p.shape?.length ?? 0) + behaviourObjections(p).length;
   const scores = patches.map((p) => p.modelLogProb).filter((p): p is number => p !== undefined);
   // A patch the model cannot score counts as a typical one (the others' median).
   const fill = middle(scores);
   const keys = new Map(patches.map((p) => [p, priorKey(p, p.modelLogProb ?? null, fill, weights)]));
   const prior = (a: ValidatedPatch, b: ValidatedPatch): number => (scores.length > 0 ? keys.get(b)! - keys.get(a)! : byScore(a, b));
   return [...patches]
-    .sort((a, b) => objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
+    .sort((a, b) => byStanding(a, b) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
     .map((patch) => ({ ...patch, rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null) }));
 }
 

@@ -2,6 +2,7 @@
 // and the order of equally-validated fixes next time (a kind the user keeps discarding sinks
 // below its equals; one the user applies rises). Plain logic (no vscode import); the counts
 // live in the extension's workspace storage (choiceMemory.ts), never in the workspace.
+import { standing } from '../core/ranking';
 import type { ValidatedPatch } from '../core/types';
 
 export type Choice = 'applied' | 'discarded';
@@ -19,11 +20,6 @@ function preference(counts: ChoiceCounts, editKind: string): number {
   return kind ? kind.applied - kind.discarded : 0;
 }
 
-/** What makes two validated patches equals for the ranking: shape objections, failing tests fixed, other tests run and passed. */
-function standing(patch: ValidatedPatch): string {
-  const others = patch.explanation?.others;
-  return [patch.shape?.length ? 1 : 0, patch.validation.failingFixed, others?.ran ?? patch.validation.suiteTotal, others?.passed ?? patch.validation.suitePassed].join('|');
-}
 
 function reason(counts: ChoiceCounts, editKind: string, up: boolean): string {
   const kind = counts[editKind]!;
@@ -33,7 +29,7 @@ function reason(counts: ChoiceCounts, editKind: string, up: boolean): string {
 }
 
 /**
- * The engine's order, with each run of consecutive equals (same standing) reordered by the
+ * The engine's order, with each run of consecutive equals (the ranking's `standing`) reordered by the
  * user's past choices of their kinds (stable otherwise); a patch that moved says why.
  */
 export function orderByChoices(patches: readonly ValidatedPatch[], counts: ChoiceCounts): ValidatedPatch[] {

@@ -1,9 +1,10 @@
 // Local learning: the user's past choices reorder equally-validated fixes, and only those.
 import * as assert from 'node:assert/strict';
+import { rankValidated } from '../../src/core/ranking';
 import type { ValidatedPatch } from '../../src/core/types';
 import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/choices';
 
-function patch(summary: string, editKind: string, failingFixed = 2, shape?: string[]): ValidatedPatch {
+function patch(summary: string, editKind: string, kept = 2, shape?: string[]): ValidatedPatch {
   return {
     kind: 'candidate',
     file: 'shop/cart.py',
@@ -17,8 +18,9 @@ function patch(summary: string, editKind: string, failingFixed = 2, shape?: stri
     editKind,
     summary,
     score: 1,
-    validation: { failingFixed, failingTotal: 2, suitePassed: 4, suiteTotal: 4 },
+    validation: { failingFixed: 2, failingTotal: 2, suitePassed: 4, suiteTotal: 4 },
     baseSha256: '',
+    behaviour: { kept, changed: [], newInputs: 0, agreesOn: 0, others: 0 },
     ...(shape ? { shape } : {}),
   };
 }
@@ -37,12 +39,15 @@ describe('orderByChoices', () => {
     assert.equal(ordered[2]!.rankedBecause, 'moved down among equals: you discarded 2 swap-args fixes here before');
   });
 
-  it('never moves a patch past one that is not its equal', () => {
-    const better = patch('fixes both', 'swap-args', 2);
-    const fewer = patch('fixes one', 'compare-op', 1);
+  it('never moves a patch past one that is not its equal in the ranking (less evidence, an objection)', () => {
+    const better = patch('kept 2 calls', 'swap-args', 2);
+    const fewer = patch('kept 1 call', 'compare-op', 1);
     const objected = patch('objected', 'compare-op', 2, ['a parameter left unused']);
-    assert.deepEqual(orderByChoices([better, fewer], counts).map((p) => p.summary), ['fixes both', 'fixes one']);
-    assert.deepEqual(orderByChoices([better, objected], counts).map((p) => p.summary), ['fixes both', 'objected']);
+    assert.deepEqual(orderByChoices([better, fewer], counts).map((p) => p.summary), ['kept 2 calls', 'kept 1 call']);
+    assert.deepEqual(orderByChoices([better, objected], counts).map((p) => p.summary), ['kept 2 calls', 'objected']);
+    // And the ranking agrees that they are not equals: it puts them in the same order.
+    assert.deepEqual(rankValidated([fewer, better]).map((p) => p.summary), ['kept 2 calls', 'kept 1 call']);
+    assert.deepEqual(rankValidated([objected, better]).map((p) => p.summary), ['kept 2 calls', 'objected']);
   });
 
   it('keeps the engine\'s order without choices', () => {
