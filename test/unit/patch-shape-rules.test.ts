@@ -105,6 +105,20 @@ describe('patch shapes that pass for the wrong reason', () => {
       await assertNotes(SEARCH, [['lo=mid + 1', 'lo=0']], [note('lo')]);
     });
 
+    it('flags a parameter that never changes passed where a changing one belongs (a search handed its own goal)', async () => {
+      const REACHES = `def reaches(graph, node, goal, seen):
+    if node == goal:
+        return True
+    seen.add(node)
+    return any(reaches(graph, nxt, goal, seen) for nxt in graph[node] if nxt not in seen)
+`;
+      const note = (name: string) => `the recursive call's argument \`${name}\` no longer depends on the recursion's variables`;
+      await assertNotes(REACHES, [['reaches(graph, nxt, goal, seen)', 'reaches(graph, goal, goal, seen)']], [note('node')]);
+      await assertNotes(POWER, [['power(base, exp + 1)', 'power(base, base)']], [note('exp')]);
+      // Passing the changing parameter itself on, or another changing one, is the recursion's own.
+      await assertNotes(GCD, [['gcd(a, a % b)', 'gcd(b, a)']], []);
+    });
+
     it('does not flag an unchanged parameter passed beside a changing one, or a constant the function already passed', async () => {
       await assertNotes(POWER, [['exp + 1', 'exp - 1']], []);
       await assertNotes(GCD, [['gcd(a, a % b)', 'gcd(b, a % b)']], []);
