@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { normalizeCode } from '../src/core/generate/candidate';
 import { packageRoot } from '../src/core/resources';
 import { listFunctions } from '../src/core/syntax/functions';
-import type { FixReport } from '../src/core/types';
+import type { FixReport, TimelineStep } from '../src/core/types';
 
 /** templates: `--no-model`; model: the default (model + templates; templates alone when no model ships). */
 export type Mode = 'templates' | 'model';
@@ -38,6 +38,10 @@ export interface BugResult {
   /** Function and edit kind of the best patch, e.g. "compose off-by-one". */
   bestPatch: string | null;
   timeToFirstFixMs: number | null;
+  /** From the report's timeline (ms since the run's start): localization's end, the validator ready, the first candidate handed out. */
+  localizedMs: number | null;
+  poolReadyMs: number | null;
+  firstCandidateMs: number | null;
   candidatesGenerated: number;
   candidatesValidated: number;
   wallMs: number;
@@ -150,6 +154,11 @@ export async function runFixCli(
   };
 }
 
+/** When a step of the report's timeline ended (ms since the run's start); null when it did not run (or an older build has no timeline). */
+export function stepEnd(report: FixReport | null, step: TimelineStep): number | null {
+  return report?.stats.timeline?.find((entry) => entry.step === step)?.endMs ?? null;
+}
+
 /** Scores one CLI run against the bug it was meant to fix. */
 export async function scoreRun(bug: BugTarget, mode: Mode, run: FixRun): Promise<BugResult> {
   const patches = run.report?.patches ?? [];
@@ -166,6 +175,9 @@ export async function scoreRun(bug: BugTarget, mode: Mode, run: FixRun): Promise
     plausibleNotExact: patches.length > 0 && !exact[0],
     bestPatch: best ? `${best.function} ${best.editKind}` : null,
     timeToFirstFixMs: run.report?.stats.timeToFirstFixMs ?? null,
+    localizedMs: stepEnd(run.report, 'localize'),
+    poolReadyMs: stepEnd(run.report, 'pool-start'),
+    firstCandidateMs: stepEnd(run.report, 'first-candidate'),
     candidatesGenerated: run.report?.stats.candidatesGenerated ?? 0,
     candidatesValidated: run.report?.stats.candidatesValidated ?? 0,
     wallMs: run.wallMs,

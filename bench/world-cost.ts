@@ -1,7 +1,8 @@
 // What reproducing first and the wider world cost: `deepdebug fix` of this build beside a
 // baseline build (an older checkout's dist/cli.js), side by side in one run, on bench/classic
 // and on bench/real bugs of one project, the two builds taking turns at going first on each
-// bug. Prints, per build: fixed, exact top-1, median time to the first validated patch,
+// bug. Prints, per build: fixed, exact top-1, median time to the first validated patch and to
+// the first candidate (from the report's timeline: none for a baseline built before it),
 // candidates validated per minute of search, and this build's median reproduce time.
 //
 //   node out/bench/world-cost.js --baseline <checkout with dist/cli.js built> [--budget 30]
@@ -90,17 +91,21 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
 }
 
 function table(rows: readonly Row[]): string {
-  const lines = ['| set | build | bugs | fixed | exact top-1 | median first fix s | median validated/min | median reproduce s | tests named as differing |', '|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| set | build | bugs | fixed | exact top-1 | median first fix s | median first candidate s | median validated/min | median reproduce s | tests named as differing |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const set of ['classic', 'real'] as const) {
     for (const build of ['baseline', 'this'] as const) {
       const mine = rows.filter((r) => r.set === set && r.build === build);
       if (mine.length === 0) continue;
       const firsts = mine.flatMap((r) => (r.timeToFirstFixMs === null ? [] : [r.timeToFirstFixMs]));
+      const candidates = mine.flatMap((r) => (r.firstCandidateMs === null ? [] : [r.firstCandidateMs]));
       const rates = mine.flatMap((r) => (r.perMinute === null ? [] : [r.perMinute]));
       const reproduce = mine.flatMap((r) => (r.reproduceMs === null ? [] : [r.reproduceMs]));
       lines.push(
         `| ${set} | ${build} | ${mine.length} | ${mine.filter((r) => r.fixed).length} | ${mine.filter((r) => r.exactTop1).length} | ` +
-          `${seconds(median(firsts))} | ${median(rates) ?? '-'} | ${reproduce.length ? seconds(median(reproduce)) : '-'} | ${mine.reduce((n, r) => n + r.differs, 0)} |`,
+          `${seconds(median(firsts))} | ${seconds(median(candidates))} | ${median(rates) ?? '-'} | ${reproduce.length ? seconds(median(reproduce)) : '-'} | ${mine.reduce((n, r) => n + r.differs, 0)} |`,
       );
     }
   }

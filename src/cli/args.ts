@@ -5,7 +5,7 @@ import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOpt
 // The CLI contract of the design (keep it stable, extend it compatibly):
 //   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--time-budget <s>]
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
-//                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox]
+//                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox] [--verbose]
 //   deepdebug analyze <workspace> [--tests ...] [-k <expr>] [--python <path>] [--json <file>]
 //   deepdebug add-test <report file> --answer <n>
 //   deepdebug [fix | analyze | add-test] --help | -h
@@ -15,6 +15,7 @@ export const USAGE = `usage:
                 [--time-budget <seconds>] [--max-candidates <n>]
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
+                [--verbose]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
   deepdebug add-test <report file> --answer <n>
   deepdebug [fix | analyze | add-test] --help | -h
@@ -26,6 +27,7 @@ exit codes: 0 validated patch found (fix) / analysis done (analyze) / test added
 A value goes after its option or after "=" (--json=report.json); one starting with "-" needs "=".
 --no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
 tests that need the network or write outside the workspace.
+--verbose also prints where the time went: each stage's start, end and duration.
 add-test: where the validated patches of a fix report (--json) disagree, writes the test of
 the answer you pick (numbered as fix printed them) into the workspace and puts the patches that
 give it first in the report; fix itself never writes a test.`;
@@ -35,6 +37,8 @@ export interface RunCommand {
   engine: EngineOptions;
   jsonPath: string | null;
   apply: boolean;
+  /** Print the run's timeline (fix only). */
+  verbose: boolean;
 }
 
 /** `add-test`: the test of one answer of a fix report's disagreement joins the user's suite. */
@@ -67,11 +71,12 @@ const OPTIONS = {
   apply: { type: 'boolean' },
   'allow-test-edits': { type: 'boolean' },
   'no-sandbox': { type: 'boolean' },
+  verbose: { type: 'boolean' },
 } as const satisfies OptionsConfig;
 
 const DEVICES = ['auto', 'cpu', 'cuda'] as const;
 
-const FIX_ONLY = ['time-budget', 'max-candidates', 'model', 'device', 'no-model', 'apply', 'allow-test-edits', 'no-sandbox'] as const;
+const FIX_ONLY = ['time-budget', 'max-candidates', 'model', 'device', 'no-model', 'apply', 'allow-test-edits', 'no-sandbox', 'verbose'] as const;
 
 /**
  * The test selection and the other positionals, in the order given: `--tests` takes every
@@ -108,6 +113,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
     command,
     jsonPath: values.json ?? null,
     apply: values.apply ?? false,
+    verbose: values.verbose ?? false,
     engine: {
       workspace: others[0]!,
       tests,

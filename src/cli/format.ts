@@ -1,7 +1,7 @@
 import { evidenceLines, shownSuspects } from '../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
 import { testScopeText } from '../core/pytest/neighbours';
-import type { AnalyzeReport, Disagreement, Failure, FixReport, SearchStats, Suspect, ValidatedPatch } from '../core/types';
+import type { AnalyzeReport, Disagreement, Failure, FixReport, SearchStats, Suspect, TimelineEntry, TimelineStep, ValidatedPatch } from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
 
@@ -33,6 +33,8 @@ export interface FormatOptions {
   allowTestEdits: boolean;
   /** Where the JSON report went (`--json`): `deepdebug add-test` reads it. */
   jsonPath?: string | null;
+  /** `--verbose`: where the time went (FixStats.timeline). */
+  verbose?: boolean;
 }
 
 export function formatAnalyzeReport(report: AnalyzeReport, options: FormatOptions): string {
@@ -55,7 +57,8 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
   const recheck = report.stats.cleanRecheck;
   if (recheck && recheck.passed + recheck.failed > 0) {
     const dropped = recheck.failed > 0 ? `, ${recheck.failed} failed it and are not shown` : '';
-    lines.push(`Clean re-check: ${recheck.passed} passed${dropped} (${(recheck.durationMs / 1000).toFixed(1)}s)`);
+    const skipped = recheck.skipped > 0 ? `, ${recheck.skipped} skipped (a passing patch's edits and more)` : '';
+    lines.push(`Clean re-check: ${recheck.passed} passed${dropped}${skipped} (${(recheck.durationMs / 1000).toFixed(1)}s)`);
   }
   // Said only when it matters: candidates could write outside their copy and use the network.
   if (report.containment?.sandbox === 'none') lines.push(`Warning: ${report.containment.summary}`);
@@ -76,7 +79,35 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
   lines.push(
     `Done in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` + (first === null ? '' : `, first fix after ${(first / 1000).toFixed(1)}s`),
   );
+  if (options.verbose && report.stats.timeline) lines.push(...timelineLines(report.stats.timeline));
   return lines.join('\n') + '\n';
+}
+
+const STEPS: Record<TimelineStep, string> = {
+  'first-run': 'first pytest run',
+  'neighbours-run': "neighbours' run",
+  localize: 'localization',
+  'pool-start': 'validator start',
+  'model-load': 'model load',
+  'model-inputs': 'model inputs',
+  reproduce: 'reproduce',
+  recording: 'call recording',
+  search: 'search',
+  'first-candidate': 'first candidate',
+  'first-fix': 'first validated',
+  'recheck-wait': 'clean re-check wait',
+  likelihood: 'model likelihood',
+  replay: 'behaviour replay',
+  ranking: 'ranking',
+};
+
+/** An aligned table of the run's stages in seconds since its start (a point lasts 0). */
+function timelineLines(timeline: readonly TimelineEntry[]): string[] {
+  const s = (ms: number): string => (ms / 1000).toFixed(2);
+  const rows = [['step', 'start s', 'end s', 'took s'], ...timeline.map((e) => [STEPS[e.step], s(e.startMs), s(e.endMs), s(e.endMs - e.startMs)])];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]): string => `  ${row[0]!.padEnd(widths[0]!)}  ${row.slice(1).map((cell, i) => cell.padStart(widths[i + 1]!)).join('  ')}`;
+  return ['Timeline:', ...rows.map(line)];
 }
 
 /** Suspects in the evidence block when nothing validated. */

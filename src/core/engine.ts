@@ -9,7 +9,7 @@ import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './resources';
-import { ValidatorPool } from './validate';
+import { ValidatorPool, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './ranking';
@@ -17,6 +17,7 @@ import { editableSuspects, sampledSuspects, searchFixes } from './search';
 import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from './behaviour';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './sources';
+import { Timeline } from './timeline';
 import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, RunScope, Suspect, TestScope, ValidatedPatch } from './types';
 
 // Runs the pipeline stages under one time budget: tests -> localize -> (skeleton | the
@@ -39,6 +40,8 @@ interface Clock {
   deadline: number;
   elapsed(): number;
   left(): number;
+  /** The stages' times, for FixStats.timeline. */
+  timeline: Timeline;
 }
 
 function startClock(budgetMs: number): Clock {
@@ -48,6 +51,7 @@ function startClock(budgetMs: number): Clock {
     deadline: startedAt + budgetMs,
     elapsed: () => Date.now() - startedAt,
     left: () => startedAt + budgetMs - Date.now(),
+    timeline: new Timeline(startedAt),
   };
 }
 
@@ -77,13 +81,15 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     perTestTimeoutMs: Math.max(2, Math.min(30, Math.round(clock.left() / 4_000))) * 1_000,
     timeoutMs: Math.max(5_000, clock.left()),
   });
-  const selected = await runPytest(runOptions(options.tests), hooks.signal);
+  const { timeline } = clock;
+  const selected = await timeline.span('first-run', () => runPytest(runOptions(options.tests), hooks.signal));
   const files = failuresOf(selected).length > 0 ? neighbourFiles(options.tests, selected) : null;
   let run = selected;
   let testScope: TestScope | undefined;
   if (files) {
     hooks.onProgress?.({ stage: 'running-tests', message: `running the other tests of ${files.join(', ')}` });
-    ({ run, scope: testScope } = withNeighbours(selected, await runPytest(runOptions(files), hooks.signal), files));
+    const neighbours = await timeline.span('neighbours-run', () => runPytest(runOptions(files), hooks.signal));
+    ({ run, scope: testScope } = withNeighbours(selected, neighbours, files));
   }
   const workspace = run.workspace;
   const failures = failuresOf(run);
@@ -97,7 +103,7 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
   const suspects =
     failures.length === 0
       ? []
-      : await localize(run, failures, { workspace, readSource, isTestFile });
+      : await timeline.span('localize', () => localize(run, failures, { workspace, readSource, isTestFile }));
   return { workspace, ran: { selection: options.tests, testsRun: selected.tests.length }, run, testScope, failures, suspects, sourceFile, readSource };
 }
 
@@ -136,10 +142,10 @@ interface ModelState {
   info: FixReport['model'];
 }
 
-async function openModel(options: EngineOptions, models: ModelLoader): Promise<ModelState> {
+async function openModel(options: EngineOptions, models: ModelLoader, timeline: Timeline): Promise<ModelState> {
   if (options.modelDir === null) return { model: null, info: { name: null, device: null, note: 'model disabled' } };
   try {
-    const model = await models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' });
+    const model = await timeline.span('model-load', () => models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' }));
     return { model, info: { name: model.name, device: model.device } };
   } catch (error) {
     // A broken model must not cost the user the template fixes: say so and go on without it.
@@ -195,8 +201,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     stats: { candidatesGenerated: 0, candidatesValidated: 0, elapsedMs: 0, timeToFirstFixMs: null },
   };
   const failingTests = analysis.failures.filter((f) => f.kind !== 'collection').map((f) => f.nodeid);
+  const { timeline } = clock;
   const done = (): FixReport => {
     report.stats.elapsedMs = clock.elapsed();
+    report.stats.timeline = timeline.steps;
     hooks.onProgress?.({ stage: 'done', message: `${report.patches.length} validated patches` });
     return report;
   };
@@ -207,12 +215,12 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   // The model loads while the validator's workers start: both take seconds. Once loaded, it
   // encodes the suspects it will sample for and score, so the search's first scores wait on
   // the decoder alone. One scorer serves the search's prior and the shown order.
-  const modelPromise = openModel(options, models);
+  const modelPromise = openModel(options, models, timeline);
   let warming: Promise<void> = Promise.resolve();
   const scorerPromise = modelPromise.then(({ model }) => {
     if (!model) return null;
     const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
-    warming = scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)).catch(() => undefined);
+    warming = timeline.span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false))).catch(() => undefined);
     return scorer;
   });
   /** The model is given back only once nothing of the run uses it. */
@@ -222,21 +230,19 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   };
   const workers = os.availableParallelism();
   const passing = analysis.run.tests.filter((t) => t.outcome === 'passed');
-  const pool = await ValidatorPool.start(
-    {
-      workspace: analysis.workspace,
-      python: options.python ?? 'python3',
-      failing: failingTests,
-      passing: passing.map((t) => t.nodeid),
-      passingDurationMs: passing.reduce((sum, t) => sum + t.durationMs, 0),
-      workers,
-      coverage: coverageByTest(analysis.run),
-      environRead: analysis.run.environRead,
-      ...candidateLimits(analysis.run),
-      sandbox: options.sandbox,
-    },
-    hooks.signal,
-  ).catch(async (error: unknown) => {
+  const poolOptions: ValidatorOptions = {
+    workspace: analysis.workspace,
+    python: options.python ?? 'python3',
+    failing: failingTests,
+    passing: passing.map((t) => t.nodeid),
+    passingDurationMs: passing.reduce((sum, t) => sum + t.durationMs, 0),
+    workers,
+    coverage: coverageByTest(analysis.run),
+    environRead: analysis.run.environRead,
+    ...candidateLimits(analysis.run),
+    sandbox: options.sandbox,
+  };
+  const pool = await timeline.span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal)).catch(async (error: unknown) => {
     await scorerPromise;
     await releaseModel((await modelPromise).model);
     throw error;
@@ -250,7 +256,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.model = modelState.info;
     hooks.onProgress?.({ stage: 'validating', message: 'reproducing the failures in the validator (the unpatched code, your run\'s order)' });
     const reproduceStarted = Date.now();
-    const reproduction = await pool.reproduce(analysis.run.tests, hooks.signal);
+    const reproduction = await timeline.span('reproduce', () => pool.reproduce(analysis.run.tests, hooks.signal));
     report.flaky = reproduction.flaky;
     report.failures = analysis.failures.filter((f) => !reproduction.flaky.includes(f.nodeid));
     report.world = {
@@ -267,8 +273,9 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     // Beside the search, on one worker: the passing tests' calls to the suspects, on the unpatched code.
     const editable = editableSuspects(analysis.suspects, options.allowTestEdits ?? false);
     const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
-    const recording = recordCalls(pool, recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations), hooks.signal);
-    const result = await searchFixes({
+    const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations);
+    const recording = timeline.span('recording', () => recordCalls(pool, plan, hooks.signal));
+    const result = await timeline.span('search', () => searchFixes({
       pool,
       lanes: workers,
       suspects: analysis.suspects,
@@ -281,7 +288,9 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
       deadline: clock.deadline,
       maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
       hooks,
-    });
+    }));
+    if (result.firstCandidateAt !== null) timeline.mark('first-candidate', result.firstCandidateAt);
+    if (result.timeToFirstFixAt !== null) timeline.mark('first-fix', result.timeToFirstFixAt);
     throwIfAborted(hooks.signal);
     if (result.unreadable.length > 0) (report.warnings ??= []).push(...result.unreadable);
     if (result.modelNote) report.model = { ...report.model, note: result.modelNote };
@@ -289,10 +298,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.stats.candidatesValidated = result.validated;
     report.stats.timeToFirstFixMs = result.timeToFirstFixAt === null ? null : result.timeToFirstFixAt - clock.startedAt;
     report.stats.search = result.stats;
-    const rechecked = await cleanPatches(result.rechecks, report, hooks);
+    const rechecked = await timeline.span('recheck-wait', () => cleanPatches(result.rechecks, report, hooks));
     const bases = new Map(await Promise.all([...new Set(rechecked.map((p) => p.file))].map(async (file) => [file, (await analysis.sourceFile(file)).text] as const)));
     const clean = withoutSupersets(rechecked, (file) => bases.get(file) ?? null);
-    const patches = scorer ? await withLikelihood(scorer, clean, analysis, hooks.signal) : clean;
+    const patches = scorer ? await timeline.span('likelihood', () => withLikelihood(scorer, clean, analysis, hooks.signal)) : clean;
     // The evidence beyond the tests (behaviour/): the recorded calls replayed on every patch, and new inputs.
     let judged: Judged | null = null;
     if (patches.length > 0) {
@@ -300,11 +309,11 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
       const waitStarted = Date.now();
       const recorded = await recording;
       const waitedMs = Date.now() - waitStarted;
-      judged = await judgeBehaviour(pool, recorded, patches, pool.failing, hooks.signal);
+      judged = await timeline.span('replay', () => judgeBehaviour(pool, recorded, patches, pool.failing, hooks.signal));
       throwIfAborted(hooks.signal);
       report.stats.behaviour = { ...judged.stats, waitedMs };
     }
-    const shown = presented(rankValidated(judged?.patches ?? []), judged?.disagreement);
+    const shown = await timeline.span('ranking', async () => presented(rankValidated(judged?.patches ?? []), judged?.disagreement));
     report.patches = shown.patches;
     if (shown.disagreement) report.disagreement = shown.disagreement;
     if (report.patches.length === 0 && result.hints.length > 0) report.hints = result.hints;

@@ -18,35 +18,41 @@ export function changedLines(diff: string): number {
   return count;
 }
 
-/** The lines a patch replaces, by index, with their new text; null when it adds or removes lines. */
-function replacedLines(base: string, patched: string): Map<number, string> | null {
+/** A patch's replaced lines (by index, with their new text) in its file: what the superset rule compares. */
+export interface LineEdits {
+  file: string;
+  replaced: Map<number, string>;
+}
+
+/** The lines a patch replaces; null without the file's text or when it adds or removes lines (then it is nobody's superset). */
+export function lineEdits(patch: Pick<ValidatedPatch, 'file' | 'newFileText'>, base: string | null): LineEdits | null {
+  if (base === null) return null;
   const before = base.split('\n');
-  const after = patched.split('\n');
+  const after = patch.newFileText.split('\n');
   if (before.length !== after.length) return null;
   const replaced = new Map<number, string>();
   after.forEach((line, i) => {
     if (line !== before[i]) replaced.set(i, line);
   });
-  return replaced;
+  return { file: patch.file, replaced };
+}
+
+/** Whether `big` makes all of `small`'s edits (the same lines of the same file replaced the same way) and others besides. */
+export function isSuperset(big: LineEdits | null, small: LineEdits | null): boolean {
+  if (!big || !small || big.file !== small.file || small.replaced.size === 0 || big.replaced.size <= small.replaced.size) return false;
+  return [...small.replaced].every(([line, text]) => big.replaced.get(line) === text);
 }
 
 /**
- * The patches without those that make another one's edits and more (the same lines of the same
- * file replaced the same way, and others besides): the tests ask for the smaller one, and the
- * rest of the larger is an edit nothing justifies (on a fast machine the search's pairs
- * validate such supersets of a fix within the alternatives window). `base` is each file's text.
+ * The patches without those that make another one's edits and more (isSuperset): the tests ask
+ * for the smaller one, and the rest of the larger is an edit nothing justifies (on a fast
+ * machine the search's pairs validate such supersets of a fix within the alternatives window).
+ * `base` is each file's text. The clean re-check skips such patches before this runs
+ * (search/recheck.ts), by the same rule.
  */
 export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFileText'>>(patches: readonly P[], base: (file: string) => string | null): P[] {
-  const edits = patches.map((patch) => {
-    const text = base(patch.file);
-    return text === null ? null : replacedLines(text, patch.newFileText);
-  });
-  const contains = (big: Map<number, string>, small: Map<number, string>): boolean =>
-    big.size > small.size && [...small].every(([line, text]) => big.get(line) === text);
-  return patches.filter((patch, i) => {
-    const mine = edits[i];
-    return !mine || !patches.some((other, j) => j !== i && other.file === patch.file && edits[j] !== null && edits[j]!.size > 0 && contains(mine, edits[j]!));
-  });
+  const edits = patches.map((patch) => lineEdits(patch, base(patch.file)));
+  return patches.filter((_, i) => !edits.some((other, j) => j !== i && isSuperset(edits[i] ?? null, other)));
 }
 
 function objections(patch: ValidatedPatch): number {

@@ -286,13 +286,50 @@ export interface FixStats {
   /**
    * Validated patches run once more before they are shown, each in a fresh copy of the
    * workspace, home and temp folder with a new pytest session: how many passed, how many failed
-   * (dropped), the time those runs took, and the part of it the run waited for after the search.
+   * (dropped), the time those runs took, the part of it the run waited for after the search, and
+   * the patches never re-checked because they make a smaller one's edits and more (withoutSupersets
+   * would drop them anyway).
    */
-  cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number };
+  cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number; skipped: number };
   /** How the search spent its budget; absent when no candidate was searched for. */
   search?: SearchStats;
   /** What recording and replaying the suspects' calls found and cost; absent when no patch validated. */
   behaviour?: BehaviourStats;
+  /** Where the time went: the stages that ran, by start (src/core/timeline.ts). */
+  timeline?: TimelineEntry[];
+}
+
+/**
+ * A stage of a fix run (FixStats.timeline): `first-run` and `neighbours-run` (pytest, with
+ * coverage), `localize`, `pool-start` (the validator's copy and its workers' pytest sessions,
+ * collected and warm), `model-load` (absent without a model), `model-inputs` (the sampled
+ * suspects' skeletons, encoded), `reproduce`, `recording` (the passing tests' calls, beside the
+ * search), `search`, `first-candidate` and `first-fix` (points), `recheck-wait` (the clean
+ * re-checks still running after the search), `likelihood` (the model's score of the shown
+ * patches), `replay` (the recorded calls on the patches), `ranking`.
+ */
+export type TimelineStep =
+  | 'first-run'
+  | 'neighbours-run'
+  | 'localize'
+  | 'pool-start'
+  | 'model-load'
+  | 'model-inputs'
+  | 'reproduce'
+  | 'recording'
+  | 'search'
+  | 'first-candidate'
+  | 'first-fix'
+  | 'recheck-wait'
+  | 'likelihood'
+  | 'replay'
+  | 'ranking';
+
+/** A step's start and end in ms since the run's start; a point has both equal. */
+export interface TimelineEntry {
+  step: TimelineStep;
+  startMs: number;
+  endMs: number;
 }
 
 export interface BehaviourStats {
@@ -336,6 +373,9 @@ export interface SearchStats {
   prior?: PriorStats;
   /** Model samples drawn (absent without a model; 0 when the time left was too short to sample). */
   sampled?: number;
+  /** Angelic probe runs of suspect conditions, and the conditions synthesized from them (absent: the search never got to them; src/core/search/angelic.ts). */
+  angelicRuns?: number;
+  synthesized?: number;
 }
 
 /** What the model prior did in a search (src/core/search/prior.ts). */

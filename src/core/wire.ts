@@ -248,6 +248,22 @@ const callOutcome = z.strictObject({
   reached: z.boolean().optional(),
 });
 
+/** One evaluation of a probed condition in a candidate's child (src/python/deepdebug/probe.py). */
+const probeEvaluation = z.strictObject({
+  /** Which probed condition. */
+  site: int,
+  /** Its number among the child's evaluations, from 1. */
+  n: int,
+  /** Node id of the test it ran in ("" outside one). */
+  test: z.string(),
+  /** The condition's own value; null where it raised and a value was forced. */
+  value: z.boolean().nullable(),
+  /** The value the probe gave the code. */
+  returned: z.boolean(),
+  /** Simple locals (numbers, strings, booleans, None), and "len(name)" of sized ones. */
+  locals: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+});
+
 const resultMessage = z.strictObject({
   op: z.literal('result'),
   id: int,
@@ -264,6 +280,8 @@ const resultMessage = z.strictObject({
   recording: recording.optional(),
   /** A replay request's outcomes, one per call. */
   replayed: z.array(callOutcome).optional(),
+  /** A probe candidate's evaluations. */
+  probe: z.array(probeEvaluation).optional(),
 });
 
 const workerMessage = z.discriminatedUnion('op', [readyMessage, resultMessage]);
@@ -278,6 +296,8 @@ export type RecordedCall = z.infer<typeof recordedCall>;
 export type RecordedFunction = z.infer<typeof recordedFunction>;
 export type Recording = z.infer<typeof recording>;
 export type CallOutcome = z.infer<typeof callOutcome>;
+export type ProbeEvaluation = z.infer<typeof probeEvaluation>;
+export type ProbeValue = ProbeEvaluation['locals'][string];
 export type WorkerMessage = z.infer<typeof workerMessage>;
 
 // ---------------------------------------------------------------------------------------------
@@ -343,6 +363,7 @@ export const WIRE_SCHEMAS = {
   RecordedFunction: recordedFunction,
   Recording: recording,
   CallOutcome: callOutcome,
+  ProbeEvaluation: probeEvaluation,
   LocateRequest: locateRequest,
   LocatedFile: locatedFile,
   LocateReply: locateReply,

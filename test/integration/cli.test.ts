@@ -44,7 +44,7 @@ describe('deepdebug CLI', function () {
 
   it('fix: finds a validated patch, reports it per the contract, and leaves the workspace unchanged', () => {
     const before = hashTree(workspace);
-    const run = deepdebug(['fix', workspace, '--no-model', '--time-budget', '120', '--json', reportFile]);
+    const run = deepdebug(['fix', workspace, '--no-model', '--time-budget', '120', '--json', reportFile, '--verbose']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(hashTree(workspace), before, 'fix without --apply changed the workspace');
 
@@ -73,6 +73,16 @@ describe('deepdebug CLI', function () {
     // The diff is what `patch -p1` applies in the workspace root.
     const dryRun = spawnSync('patch', ['-p1', '--dry-run'], { cwd: workspace, input: best.diff, encoding: 'utf8' });
     assert.equal(dryRun.status, 0, dryRun.stdout + dryRun.stderr);
+
+    // Where the time went: the stages in the order they start, each within the run; --verbose prints them.
+    const timeline = report.stats.timeline ?? [];
+    const order = ['first-run', 'localize', 'pool-start', 'reproduce', 'search', 'first-candidate', 'first-fix', 'recheck-wait', 'replay', 'ranking'];
+    const starts = order.map((step) => timeline.find((entry) => entry.step === step)?.startMs ?? -1);
+    assert.ok(starts.every((start, i) => start >= 0 && (i === 0 || start >= starts[i - 1]!)), JSON.stringify(timeline));
+    assert.ok(timeline.every((entry) => entry.startMs <= entry.endMs && entry.endMs <= report.stats.elapsedMs), JSON.stringify(timeline));
+    assert.ok(!timeline.some((entry) => entry.step === 'model-load' || entry.step === 'neighbours-run'), 'no model, no selection');
+    assert.match(run.stdout, /^Timeline:\n {2}step +start s +end s +took s\n {2}first pytest run +0\.00 +\d+\.\d\d +\d+\.\d\d$/m);
+    assert.match(run.stdout, /^ {2}first validated +(\d+\.\d\d) +\1 +0\.00$/m);
   });
 
   it('fix --apply: writes the best patch, after which the suite passes', () => {

@@ -51,6 +51,19 @@ describe('bench fix-runs scoring', () => {
     assert.equal(result.modelNote, 'no model: no model shipped');
     const none = await scoreRun(bug, 'model', run([], null));
     assert.deepEqual([none.fixed, none.exactAny, none.plausibleNotExact], [false, false, false]);
+    assert.deepEqual([none.localizedMs, none.poolReadyMs, none.firstCandidateMs], [null, null, null], 'a report without a timeline (an older build)');
+  });
+
+  it('reads the timeline\'s key points: localization\'s end, the validator ready, the first candidate', async () => {
+    const timed = run([], null);
+    timed.report!.stats.timeline = [
+      { step: 'first-run', startMs: 0, endMs: 900 },
+      { step: 'localize', startMs: 900, endMs: 950 },
+      { step: 'pool-start', startMs: 950, endMs: 2400 },
+      { step: 'first-candidate', startMs: 2600, endMs: 2600 },
+    ];
+    const result = await scoreRun(bug, 'templates', timed);
+    assert.deepEqual([result.localizedMs, result.poolReadyMs, result.firstCandidateMs], [950, 2400, 2600]);
   });
 
   it('summarizes medians over fixed runs only', async () => {

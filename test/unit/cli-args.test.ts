@@ -16,11 +16,12 @@ describe('cli arguments', () => {
   it('parses the fix contract', () => {
     const cli = run([
       'fix', 'ws', '--tests', 'tests/test_a.py::test_x', 'tests/test_b.py', '--python', '/usr/bin/python3',
-      '--time-budget', '30', '--max-candidates', '50', '--device', 'cpu', '--json', 'out.json', '--apply',
+      '--time-budget', '30', '--max-candidates', '50', '--device', 'cpu', '--json', 'out.json', '--apply', '--verbose',
     ]);
     assert.equal(cli.command, 'fix');
     assert.equal(cli.jsonPath, 'out.json');
     assert.equal(cli.apply, true);
+    assert.equal(cli.verbose, true);
     assert.deepEqual(cli.engine, {
       workspace: 'ws',
       tests: ['tests/test_a.py::test_x', 'tests/test_b.py'],
@@ -39,6 +40,7 @@ describe('cli arguments', () => {
     assert.equal(cli.command, 'analyze');
     assert.equal(cli.jsonPath, 'report.json');
     assert.equal(cli.apply, false);
+    assert.equal(cli.verbose, false);
     assert.deepEqual(cli.engine, {
       workspace: 'ws',
       tests: [],
@@ -119,7 +121,7 @@ describe('cli arguments', () => {
     assert.match(usageError(['fix', 'a', 'b']), /exactly one workspace/);
     assert.match(usageError(['fix', 'ws', '--device', 'tpu']), /auto, cpu or cuda/);
     assert.match(usageError(['fix', 'ws', '--model', 'm', '--no-model']), /exclude each other/);
-    for (const fixOnly of ['--apply', '--no-model', '--allow-test-edits', '--time-budget=5', '--max-candidates=5', '--model=m', '--device=cpu']) {
+    for (const fixOnly of ['--apply', '--no-model', '--allow-test-edits', '--time-budget=5', '--max-candidates=5', '--model=m', '--device=cpu', '--verbose']) {
       assert.match(usageError(['analyze', 'ws', fixOnly]), /"fix" only/, fixOnly);
     }
   });

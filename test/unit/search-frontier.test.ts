@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Frontier, type CandidateSource } from '../../src/core/search/frontier';
+import { Frontier, type CandidateSource, type LateSource } from '../../src/core/search/frontier';
 import type { Candidate } from '../../src/core/types';
 
 // The order the anytime search validates candidates in, across its sources.
@@ -65,5 +65,32 @@ describe('the search frontier', () => {
     frontier.addPartial(source(['q1', 'dup', 'q2']));
     assert.deepEqual(await drain(frontier), ['partial:q1', 'single:s2', 'partial:dup', 'single:s3', 'partial:q2']);
     assert.equal(frontier.count, 6);
+  });
+
+  it('turns to a late source after so many candidates, and passes it by while it prepares in another lane', async () => {
+    let ready!: () => void;
+    const prepared = new Promise<void>((resolve) => (ready = resolve));
+    const made = source(['a1', 'a2']);
+    const late: LateSource & { started: boolean } = {
+      started: false,
+      get preparing() {
+        return this.started && !done;
+      },
+      async next() {
+        this.started = true;
+        await prepared;
+        return made.next();
+      },
+    };
+    let done = false;
+    void prepared.then(() => (done = true));
+    const frontier = new Frontier(source(['s1', 's2', 's3', 's4']), () => source([]), undefined, { source: late, after: 1 });
+    assert.equal((await frontier.next())?.candidate.summary, 's1');
+    const preparing = frontier.next();
+    // Another lane meanwhile: the singles go on.
+    assert.equal((await frontier.next())?.candidate.summary, 's2');
+    ready();
+    assert.equal((await preparing)?.candidate.summary, 'a1');
+    assert.deepEqual(await drain(frontier), ['single:a2', 'single:s3', 'single:s4']);
   });
 });

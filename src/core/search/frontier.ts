@@ -10,6 +10,9 @@ import type { Candidate } from '../types';
 // - rounds on a partial fix (a candidate that fixed some failing tests and broke none): its
 //   edits alternate with the singles as soon as it exists, since it is the best evidence the
 //   search has;
+// - a late source (conditions synthesized from angelic probes, search/angelic.ts) once this many
+//   candidates were taken or the singles are spent: its candidates go before the remaining
+//   singles; while it prepares them in one lane, the others pass it by;
 // - the two-edit round, once the singles and the model are spent.
 // A candidate equal to one taken before (same file, range and normalized code) is skipped.
 
@@ -19,6 +22,11 @@ export interface CandidateSource {
 }
 
 export type Round = 'single' | 'model' | 'partial' | 'pair';
+
+/** A source that makes its candidates in the first caller's lane, slowly: other callers pass it by meanwhile. */
+export interface LateSource extends CandidateSource {
+  readonly preparing: boolean;
+}
 
 export interface Taken {
   candidate: Candidate;
@@ -35,6 +43,8 @@ export class Frontier {
   private readonly partials: CandidateSource[] = [];
   private singles: CandidateSource | null;
   private pairs: CandidateSource | null = null;
+  private late: LateSource | null;
+  private readonly lateAfter: number;
   private modelDone = false;
   /** Woken when a sample arrives or the model finishes. */
   private modelWaiters: Array<() => void> = [];
@@ -43,14 +53,17 @@ export class Frontier {
 
   /**
    * `makePairs` builds the two-edit round when the singles run out; `model` resolves when the
-   * model has no more samples to add (absent: no model).
+   * model has no more samples to add (absent: no model); `late` joins after `after` candidates.
    */
   constructor(
     singles: CandidateSource,
     private readonly makePairs: () => CandidateSource,
     model?: Promise<unknown>,
+    late?: { source: LateSource; after: number },
   ) {
     this.singles = singles;
+    this.late = late?.source ?? null;
+    this.lateAfter = late?.after ?? 0;
     if (model) void model.finally(() => this.finishModel());
     else this.modelDone = true;
   }
@@ -92,6 +105,10 @@ export class Frontier {
       if (partial) return partial;
     }
     if (this.samples.length > 0 && turn % (SINGLES_PER_MODEL_SAMPLE + 1) === 0) return { candidate: this.samples.shift()!, round: 'model' };
+    if (turn > this.lateAfter || !this.singles) {
+      const late = await this.fromLate();
+      if (late) return late;
+    }
     if (this.singles) {
       const single = await this.singles.next();
       if (single) return { candidate: single, round: 'single' };
@@ -108,6 +125,14 @@ export class Frontier {
     this.pairs ??= this.makePairs();
     const pair = await this.pairs.next();
     return pair ? { candidate: pair, round: 'pair' } : null;
+  }
+
+  private async fromLate(): Promise<Taken | null> {
+    if (!this.late || this.late.preparing) return null;
+    const candidate = await this.late.next();
+    if (candidate) return { candidate, round: 'single' };
+    this.late = null;
+    return null;
   }
 
   private async fromPartials(): Promise<Taken | null> {

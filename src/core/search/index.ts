@@ -10,6 +10,7 @@ import { silencingOf } from '../silencing';
 import type { SourceFile } from '../sources';
 import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
 import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
+import { AngelicSource } from './angelic';
 import { Frontier, type CandidateSource, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
 import { PRIOR_FIRST_WAIT_MS, PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
@@ -39,6 +40,11 @@ const ENOUGH_PATCHES = 5;
 const ALTERNATIVES_WINDOW_MS = 10_000;
 /** Rounds on partial fixes the search opens at most (each is a full set of single edits). */
 const MAX_PARTIAL_ROUNDS = 8;
+/**
+ * Candidates taken before conditions are synthesized from angelic probes (search/angelic.ts):
+ * the cheap single edits of the first rounds go first, the probes cost a dozen runs.
+ */
+const ANGELIC_AFTER = 48;
 /** Unvalidated hints shown when nothing validated. */
 const MAX_HINTS = 3;
 
@@ -70,6 +76,8 @@ export interface SearchResult {
   stats: SearchStats;
   candidatesTaken: number;
   validated: number;
+  /** When the first candidate was handed out and the first patch validated (ms since the epoch). */
+  firstCandidateAt: number | null;
   timeToFirstFixAt: number | null;
   modelNote?: string;
   /** One line per suspect file the search could not edit because its text could not be read. */
@@ -129,7 +137,16 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
   const ordered = (source: CandidateSource, first = false): CandidateSource =>
     withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
-  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model);
+  // The probes stop when the lanes end (they run in a lane, which the lanes' end must not wait on).
+  const angelicStop = new AbortController();
+  const angelic = new AngelicSource({
+    pool,
+    suspects: editable,
+    readSource: input.readSource,
+    signal: hooks.signal ? AbortSignal.any([hooks.signal, angelicStop.signal]) : angelicStop.signal,
+    stats,
+  });
+  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model, { source: angelic, after: ANGELIC_AFTER });
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
   const patches: ValidatedPatch[] = [];
@@ -151,7 +168,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         const patch = { ...made, searchRank: rank };
         kind.fixed++;
         patches.push(patch);
-        rechecks.add(patch, outcome);
+        rechecks.add(patch, outcome, (await input.sourceFile(patch.file)).text);
         shown = true;
       }
     } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {
@@ -181,6 +198,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     enoughPatches: ENOUGH_PATCHES,
     alternativesMs: ALTERNATIVES_WINDOW_MS,
     ...(hooks.signal ? { signal: hooks.signal } : {}),
+    onEnd: () => angelicStop.abort(),
   });
   modelStop.abort();
   await Promise.all([...scoring]);
@@ -193,6 +211,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     stats,
     candidatesTaken: frontier.count,
     validated: lanes.validated,
+    firstCandidateAt: lanes.firstCandidateAt,
     timeToFirstFixAt: lanes.firstPatchAt,
     unreadable,
     ...((await model) ?? {}),

@@ -25,10 +25,14 @@ export interface LaneOptions {
   /** After the first shown patch, alternatives are looked for this long. */
   alternativesMs: number;
   signal?: AbortSignal;
+  /** Called once when the lanes end, so work a lane waits on (a source's probes) stops too. */
+  onEnd?: () => void;
 }
 
 export interface LanesResult {
   validated: number;
+  /** When the first candidate was handed to a lane, and when the first patch validated (ms since the epoch). */
+  firstCandidateAt: number | null;
   firstPatchAt: number | null;
   endedBecause: SearchEnd;
 }
@@ -37,6 +41,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
   const { pool, frontier } = options;
   let validated = 0;
   let patches = 0;
+  let firstCandidateAt: number | null = null;
   let firstPatchAt: number | null = null;
   let endedBecause: SearchEnd | null = null;
   let busy = 0;
@@ -49,6 +54,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
   const end = (why: SearchEnd): void => {
     endedBecause ??= why;
     stop.abort();
+    options.onEnd?.();
     wakeIdle();
   };
   const onAbort = (): void => end('canceled');
@@ -72,6 +78,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
         busy--;
         return;
       }
+      firstCandidateAt ??= Date.now();
       const outcome = await pool.validate(taken.candidate, stop.signal).catch((error: unknown) => {
         if (isCanceled(error)) return null;
         throw error;
@@ -98,7 +105,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
     clearTimeout(alternativesTimer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-  return { validated, firstPatchAt, endedBecause: endedBecause ?? 'exhausted' };
+  return { validated, firstCandidateAt, firstPatchAt, endedBecause: endedBecause ?? 'exhausted' };
 }
 
 /**

@@ -1,23 +1,39 @@
 import { explainFix } from '../explain';
+import { isSuperset, lineEdits, type LineEdits } from '../ranking';
 import { encodeSource } from '../sourceEncoding';
 import type { EngineHooks, FixReport, ValidatedPatch } from '../types';
 import type { ValidationOutcome, ValidatorPool } from '../validate';
 
 // The clean re-check of validated patches (ValidatorPool.recheck): one at a time beside the
 // search, so that most are done by the time it ends; only the patches that pass it are shown.
+// A patch that makes another's edits and more (ranking.ts, isSuperset) is never shown when the
+// smaller one passes, so it waits behind the smaller one and is skipped once that passes.
 
 interface Rechecked {
   patch: ValidatedPatch;
   outcome: ValidationOutcome;
 }
 
+interface Entry {
+  patch: ValidatedPatch;
+  validated: ValidationOutcome;
+  edits: LineEdits | null;
+  state: 'waiting' | 'running' | 'passed' | 'failed';
+  outcome?: ValidationOutcome;
+}
+
 /**
  * The clean re-check of validated patches (ValidatorPool.recheck), one at a time beside the
- * search, so that most are done by the time it ends.
+ * search, so that most are done by the time it ends. The next one is the earliest waiting patch
+ * that is no superset of another still in play (waiting, running or passed): a superset runs
+ * only if every smaller patch it contains failed its re-check, as withoutSupersets would show it
+ * only then.
  */
 export class RecheckQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly runs: Promise<Rechecked>[] = [];
+  private readonly entries: Entry[] = [];
+  private draining = false;
+  private drained: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
   durationMs = 0;
 
   constructor(
@@ -25,22 +41,18 @@ export class RecheckQueue {
     private readonly signal: AbortSignal | undefined,
   ) {}
 
-  add(patch: ValidatedPatch, validated: ValidationOutcome): void {
-    const run = this.tail.then(async (): Promise<Rechecked> => {
-      const started = Date.now();
-      try {
-        const bytes = encodeSource(patch.newFileText, patch.encoding ?? 'utf-8');
-        return { patch, outcome: await this.pool.recheck(validated, bytes, this.signal) };
-      } finally {
-        this.durationMs += Date.now() - started;
-      }
-    });
-    this.tail = run.catch(() => undefined);
-    this.runs.push(run);
+  /** `base`: the patched file's text before the patch (null when unknown: then it is nobody's superset). */
+  add(patch: ValidatedPatch, validated: ValidationOutcome, base: string | null): void {
+    this.entries.push({ patch, validated, edits: lineEdits(patch, base), state: 'waiting' });
+    if (!this.draining) {
+      this.draining = true;
+      this.drained = this.drain();
+    }
   }
 
+  /** Patches re-checked or still to be (not those a smaller one in play will let skip). */
   get size(): number {
-    return this.runs.length;
+    return this.entries.filter((entry) => entry.state !== 'waiting' || !this.covered(entry)).length;
   }
 
   /** How many tests passed in the run before any patch. */
@@ -48,8 +60,42 @@ export class RecheckQueue {
     return this.pool.passing.length;
   }
 
-  settled(): Promise<Rechecked[]> {
-    return Promise.all(this.runs);
+  /** The re-checked patches in the order they were added, and how many were skipped as supersets. */
+  async settled(): Promise<{ rechecked: Rechecked[]; skipped: number }> {
+    await this.drained;
+    if (this.failure) throw this.failure.error;
+    const rechecked = this.entries.flatMap(({ patch, outcome }) => (outcome ? [{ patch, outcome }] : []));
+    return { rechecked, skipped: this.entries.length - rechecked.length };
+  }
+
+  private covered(entry: Entry): boolean {
+    return this.entries.some((other) => other.state !== 'failed' && isSuperset(entry.edits, other.edits));
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let next = this.next(); next; next = this.next()) {
+        next.state = 'running';
+        const started = Date.now();
+        try {
+          const bytes = encodeSource(next.patch.newFileText, next.patch.encoding ?? 'utf-8');
+          next.outcome = await this.pool.recheck(next.validated, bytes, this.signal);
+          next.state = next.outcome.verdict === 'validated' ? 'passed' : 'failed';
+        } finally {
+          this.durationMs += Date.now() - started;
+        }
+      }
+    } catch (error) {
+      // Kept for settled(): until then nobody awaits the queue.
+      this.failure ??= { error };
+    } finally {
+      // Synchronously with the last next(): a patch added from now on starts a new drain.
+      this.draining = false;
+    }
+  }
+
+  private next(): Entry | undefined {
+    return this.entries.find((entry) => entry.state === 'waiting' && !this.covered(entry));
   }
 }
 
@@ -62,13 +108,14 @@ export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, ho
   if (rechecks.size > 0) {
     hooks.onProgress?.({ stage: 'validating', message: `re-checking ${rechecks.size} validated patches in a fresh copy of the workspace` });
   }
-  const results = await rechecks.settled();
+  const { rechecked: results, skipped } = await rechecks.settled();
   const failed = results.filter((result) => result.outcome.verdict !== 'validated');
   report.stats.cleanRecheck = {
     passed: results.length - failed.length,
     failed: failed.length,
     durationMs: rechecks.durationMs,
     waitedMs: Date.now() - waitStarted,
+    skipped,
   };
   if (failed.length > 0) {
     const which = failed.map((result) => `${result.patch.summary} (${result.outcome.detail})`).join('; ');

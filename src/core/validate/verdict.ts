@@ -1,5 +1,5 @@
 import type { Candidate, Validation } from '../types';
-import type { PatchMethod, ResultMessage, WireOutcome, WireTestResult } from '../wire';
+import type { PatchMethod, ProbeEvaluation, ResultMessage, WireOutcome, WireTestResult } from '../wire';
 
 // Turns the worker's report for one candidate into a verdict. A patch is validated only when
 // every failing test passed and no selected previously passing test failed; a missing result
@@ -21,6 +21,8 @@ export interface ValidationOutcome {
   tests: WireTestResult[];
   /** The previously passing tests the patch was checked against (all of them, or those covering a swapped function). */
   suite: string[];
+  /** What a probe candidate's condition saw (src/core/synth/probe.ts); absent for other candidates. */
+  probe?: ProbeEvaluation[];
 }
 
 const FIXED: readonly WireOutcome[] = ['passed', 'xpassed'];
@@ -47,6 +49,7 @@ export function verdictOf({ candidate, reply, failing, passing, covering }: Verd
     method: reply.applied,
     tests: reply.results,
     suite: [...suite],
+    ...(reply.probe ? { probe: reply.probe } : {}),
   };
   if (reply.status === 'timeout') return { ...base, verdict: 'timeout', detail: reply.detail };
   if (reply.status === 'crashed') return { ...base, verdict: 'failed', detail: reply.detail };

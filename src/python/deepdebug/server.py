@@ -19,6 +19,7 @@ from .forking import choose_fork
 from .functions import live_function
 from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
 from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
+from .probe import evaluations as probe_evaluations
 from .protocol import LineReader, protocol_fds, send
 from .record import record_calls
 from .replay import replay_calls
@@ -67,7 +68,12 @@ def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "
         covering = request["covering"]
         passing = covering if applied == "swap" and covering is not None else request["passing"]
         results += run_items(server.items_for(passing), NOT_BROKEN, server.user_code, server.direct)
-    return {"applied": applied, "results": results}
+    report: ChildReport = {"applied": applied, "results": results}
+    # A probe candidate (src/core/synth/probe.ts) recorded what its condition saw.
+    probed = probe_evaluations()
+    if probed:
+        report["probe"] = probed
+    return report
 
 
 def patch_of(request: RunRequest) -> Optional[PatchFields]:

@@ -277,6 +277,21 @@ class CallOutcome(_CallOutcome, total=False):
     reached: bool  # the patched function ran during the call (absent: unknown)
 
 
+# A local's value in a probe's snapshot (deepdebug/probe.py): only values a condition compares.
+ProbeValue = Union[int, float, str, bool, None]
+
+
+class ProbeEvaluation(TypedDict):
+    """One evaluation of a probed condition in a candidate's child (deepdebug/probe.py)."""
+
+    site: int  # which probed condition
+    n: int  # its number among the child's evaluations, from 1
+    test: str  # node id of the test it ran in ("" outside one)
+    value: Optional[bool]  # the condition's own value; None where it raised and a value was forced
+    returned: bool  # the value the probe gave the code
+    locals: Dict[str, ProbeValue]  # simple locals, and "len(name)" of sized ones
+
+
 class _ChildReport(TypedDict):
     applied: PatchMethod
     results: List[WireTestResult]
@@ -289,6 +304,7 @@ class ChildReport(_ChildReport, total=False):
     detail: str  # the child's own crash
     recording: Recording  # a record request's calls
     replayed: List[CallOutcome]  # a replay request's outcomes, one per call
+    probe: List[ProbeEvaluation]  # a probe candidate's evaluations
 
 
 class _ResultMessage(TypedDict):
@@ -307,6 +323,7 @@ class ResultMessage(_ResultMessage, total=False):
     worldError: str
     recording: Recording
     replayed: List[CallOutcome]
+    probe: List[ProbeEvaluation]
 
 
 WorkerMessage = Union[ReadyMessage, ResultMessage]

@@ -23,13 +23,13 @@ const BEFORE = 0.5;
 const LOOSE_BINDING = new Set(['conditional_expression', 'lambda', 'named_expression']);
 const CONSTANTS = new Set(['true', 'false', 'integer', 'none']);
 
-interface Site {
+export interface Site {
   condition: Node;
   /** Nodes after the condition whose names are near it: its block or branches, then the statement before. */
   near: [Node, number][];
 }
 
-function siteOf(node: Node): Site | null {
+export function siteOf(node: Node): Site | null {
   switch (node.type) {
     case 'if_statement':
     case 'elif_clause':

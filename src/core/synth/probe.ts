@@ -1,0 +1,78 @@
+import { makeCandidate } from '../generate/candidate';
+import type { Candidate } from '../types';
+import type { ProbeEvaluation } from '../wire';
+import type { ConditionSite } from './sites';
+import type { Observation } from './synthesize';
+
+// Angelic probes of a condition: the function with the condition handed to deepdebug.probe
+// (src/python/deepdebug/probe.py), which gives the code its own value or the one a schedule
+// forces and records what each evaluation saw; and what a run of such a probe says the
+// condition should have been.
+
+/** Always this value, or the condition's own value negated at these evaluation numbers. */
+export type Schedule = boolean | readonly number[];
+
+export function scheduleText(schedule: Schedule): string {
+  if (typeof schedule === 'boolean') return schedule ? 'True' : 'False';
+  return `(${schedule.map((n) => `${n},`).join(' ')})`;
+}
+
+/** The function with the site's condition replaced by `text`. */
+function replaced(site: ConditionSite, text: string): string {
+  const { source, region } = site;
+  return source.slice(region.start, site.start) + text + source.slice(site.end, region.end);
+}
+
+function candidateFor(site: ConditionSite, text: string, editKind: string, summary: string, score: number): Promise<Candidate | null> {
+  const { suspect } = site;
+  return makeCandidate({
+    file: suspect.file,
+    source: site.source,
+    startLine: suspect.startLine,
+    endLine: suspect.endLine,
+    newFunctionText: replaced(site, text),
+    function: suspect.function,
+    origin: 'template',
+    editKind,
+    summary,
+    score,
+  });
+}
+
+/** The probe candidate: never shown, only run to see what the condition saw and what the tests want of it. */
+export function probeCandidate(site: ConditionSite, schedule: Schedule): Promise<Candidate | null> {
+  // Through a lambda, so a condition that raises where a value is forced (a missing guard) still gets one.
+  const call = `__import__("deepdebug.probe", fromlist=["flip"]).flip(0, lambda: (${site.text}), locals(), ${scheduleText(schedule)})`;
+  return candidateFor(site, call, 'angelic-probe', `probe ${site.text} at line ${site.line} with ${scheduleText(schedule)}`, 0);
+}
+
+/** A synthesized condition in the site's place: an ordinary candidate. */
+export function synthesizedCandidate(site: ConditionSite, condition: string, score: number): Promise<Candidate | null> {
+  return candidateFor(site, condition, 'synth-condition', `replace condition \`${site.text}\` with \`${condition}\` (line ${site.line})`, score);
+}
+
+/** The evaluation numbers of the failing tests' evaluations, in order. */
+export function failingEvaluations(evaluations: readonly ProbeEvaluation[], failing: ReadonlySet<string>): number[] {
+  return evaluations.filter((e) => failing.has(e.test)).map((e) => e.n);
+}
+
+/**
+ * What the condition should give, per evaluation of a run whose schedule made the failing
+ * tests pass: in a failing test, the value the probe returned; in any other test, its own
+ * value, up to and including the first evaluation the schedule changed (after it the test
+ * runs on a path the unpatched code never took, so its values say nothing).
+ */
+export function observationsOf(evaluations: readonly ProbeEvaluation[], failing: ReadonlySet<string>): Observation[] {
+  const diverged = new Set<string>();
+  const observations: Observation[] = [];
+  for (const e of evaluations) {
+    if (e.test === '') continue;
+    if (failing.has(e.test)) {
+      observations.push({ locals: e.locals, original: e.value, wanted: e.returned });
+    } else if (!diverged.has(e.test) && e.value !== null) {
+      observations.push({ locals: e.locals, original: e.value, wanted: e.value });
+      if (e.returned !== e.value) diverged.add(e.test);
+    }
+  }
+  return observations;
+}

@@ -1,0 +1,94 @@
+import { siteOf } from '../generate/templates/conditions';
+import { lineEndOffset, lineStarts } from '../generate/lines';
+import { parsePython, type Node } from '../syntax/parser';
+import type { Suspect } from '../types';
+import type { Constant } from './synthesize';
+
+// The conditions worth an angelic probe: the test of an `if`, `elif`, `while` or conditional
+// expression on a ranked line of a suspect function, most suspicious first, with what the
+// synthesizer needs of the function around it (its literals, the condition's names).
+
+export interface ConditionSite {
+  suspect: Suspect;
+  /** The whole file text. */
+  source: string;
+  /** Offsets of the condition in `source`. */
+  start: number;
+  end: number;
+  text: string;
+  line: number;
+  /** The identifiers the condition uses. */
+  names: string[];
+  /** Literals of the function (and their neighbours, for integers) and the usual 0, 1, -1, ''. */
+  constants: Constant[];
+  /** Offsets of the function's lines (suspect.startLine..endLine) in `source`. */
+  region: { start: number; end: number };
+}
+
+const CONDITION_HOLDERS = ['if_statement', 'elif_clause', 'while_statement', 'conditional_expression'];
+const USUAL: Constant[] = [
+  { text: '0', value: 0 },
+  { text: '1', value: 1 },
+  { text: '-1', value: -1 },
+  { text: "''", value: '' },
+];
+const MAX_CONSTANTS = 16;
+
+/** Up to `max` condition sites on the suspects' ranked lines: by suspect, then by line score. */
+export async function conditionSites(suspects: readonly Suspect[], readSource: (file: string) => Promise<string | null>, max: number): Promise<ConditionSite[]> {
+  const sites: (ConditionSite & { rank: number; score: number })[] = [];
+  for (const [rank, suspect] of suspects.entries()) {
+    if (suspect.function === '<module>') continue;
+    const source = await readSource(suspect.file);
+    if (source === null) continue;
+    const scores = new Map(suspect.lines.map((l) => [l.line, l.score]));
+    const starts = lineStarts(source);
+    const region = { start: starts[suspect.startLine - 1]!, end: lineEndOffset(source, starts, suspect.endLine) };
+    const tree = await parsePython(source);
+    try {
+      const inside = (node: Node): boolean => node.startIndex >= region.start && node.endIndex <= region.end;
+      const holders = tree.rootNode.descendantsOfType(CONDITION_HOLDERS).filter((n): n is Node => n !== null && inside(n));
+      for (const holder of holders) {
+        const condition = siteOf(holder)?.condition;
+        const line = condition ? condition.startPosition.row + 1 : 0;
+        if (!condition || !scores.has(line)) continue;
+        const names = [...new Set(condition.descendantsOfType('identifier').flatMap((id) => (id ? [id.text] : [])))];
+        const constants = constantsIn(functionNode(holder));
+        sites.push({ suspect, source, start: condition.startIndex, end: condition.endIndex, text: condition.text, line, names, constants, region, rank, score: scores.get(line)! });
+      }
+    } finally {
+      tree.delete();
+    }
+  }
+  sites.sort((a, b) => a.rank - b.rank || b.score - a.score);
+  return sites.slice(0, max).map(({ rank: _rank, score: _score, ...site }) => site);
+}
+
+function functionNode(node: Node): Node | null {
+  for (let at: Node | null = node; at; at = at.parent) if (at.type === 'function_definition') return at;
+  return null;
+}
+
+/** The function's plain literals: integers (with n-1 and n+1), floats, one-line strings without escapes or prefixes. */
+function constantsIn(fn: Node | null): Constant[] {
+  const found: Constant[] = [];
+  const add = (text: string, value: Constant['value']): void => {
+    if (!found.some((c) => c.text === text)) found.push({ text, value });
+  };
+  for (const node of fn?.descendantsOfType(['integer', 'float', 'string']) ?? []) {
+    if (!node) continue;
+    const text = node.text;
+    if (node.type === 'integer' && /^\d+$/.test(text)) {
+      const n = Number(text);
+      if (!Number.isSafeInteger(n)) continue;
+      for (const value of [n, n - 1, n + 1]) add(String(value), value);
+    } else if (node.type === 'float' && /^\d+\.\d+$/.test(text)) {
+      add(text, Number(text));
+    } else if (node.type === 'string' && /^(['"])[^'"\\\n]*\1$/.test(text)) {
+      add(text, text.slice(1, -1));
+    }
+  }
+  found.splice(MAX_CONSTANTS - USUAL.length);
+  for (const usual of USUAL) add(usual.text, usual.value);
+  return found;
+}
