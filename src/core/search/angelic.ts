@@ -20,8 +20,12 @@ const MAX_SITES = 3;
 const MAX_SINGLE_FLIPS = 8;
 /** Synthesized conditions per site. */
 const PER_SITE = 20;
-/** Synthesized candidates rank with the best template edits: they fit every evaluation the tests made. */
-const SYNTH_SCORE = 1;
+/**
+ * Synthesized candidates' score, as a modest template edit's: they fit every evaluation the
+ * tests made by construction, so passing the tests says less of them than of a plain edit
+ * (at 1, a disjunct that special-cases the tests' values outranked the one-character fix).
+ */
+const SYNTH_SCORE = 0.1;
 
 export interface AngelicInput {
   pool: ValidatorPool;
