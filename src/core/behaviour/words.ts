@@ -13,7 +13,7 @@ export function changeText(changed: readonly BehaviourChange[]): string {
   return `changes the result of ${first.call} from ${first.before} to ${first.after}, which no test checks${more}`;
 }
 
-/** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape.ts). */
+/** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape/). */
 export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): string[] {
   return patch.behaviour && patch.behaviour.changed.length > 0 ? [changeText(patch.behaviour.changed)] : [];
 }
