@@ -245,3 +245,33 @@ export function summaryTable(label: string, rows: ReadonlyArray<readonly [string
   }
   return lines.join('\n');
 }
+
+/** Which build ran: a baseline checkout's dist/cli.js, or this checkout's. */
+export type Build = 'baseline' | 'this';
+
+/**
+ * Each bug run by both builds, one after the other, taking turns at going first (a machine
+ * that warms up or slows down weighs on both alike); `progress` gives each run's line for
+ * stderr. Exits 2 when the baseline checkout has no build.
+ */
+export async function sideBySide<B, R>(
+  baseline: string,
+  bugs: readonly B[],
+  run: (bug: B, build: Build) => Promise<R>,
+  progress: (bug: B, build: Build, row: R) => string,
+): Promise<R[]> {
+  if (!fs.existsSync(path.join(baseline, 'dist', 'cli.js'))) {
+    console.error(`no dist/cli.js in ${baseline}: build the baseline checkout first`);
+    process.exit(2);
+  }
+  const rows: R[] = [];
+  for (const [index, bug] of bugs.entries()) {
+    const order: Build[] = index % 2 === 0 ? ['baseline', 'this'] : ['this', 'baseline'];
+    for (const build of order) {
+      const row = await run(bug, build);
+      rows.push(row);
+      console.error(progress(bug, build, row));
+    }
+  }
+  return rows;
+}

@@ -21,12 +21,11 @@ import * as path from 'node:path';
 import { packageRoot } from '../src/core/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { ValidatedPatch } from '../src/core/types';
-import { median, runFixCli, scoreRun, seconds, type BugResult, type BugTarget } from './fix-runs';
+import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './fix-runs';
 import { benchOptions, listOf, positiveNumber, required } from './options';
 
 const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide'] as const;
 type BenchSet = (typeof SETS)[number];
-type Build = 'baseline' | 'this';
 const BUILDS: readonly Build[] = ['baseline', 'this'];
 
 /** A judged run of pytest may take this long (the hidden suites stop their own slow calls within seconds). */
@@ -361,23 +360,10 @@ function wrongTops(rows: readonly Row[]): string {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(args.baseline, 'dist', 'cli.js'))) {
-    console.error(`no dist/cli.js in ${args.baseline}: build the baseline checkout first`);
-    process.exit(2);
-  }
-  const rows: Row[] = [];
-  for (const [index, bug] of bugs().entries()) {
-    // Taking turns at going first: a machine that warms up or slows down weighs on both alike.
-    const order: Build[] = index % 2 === 0 ? ['baseline', 'this'] : ['this', 'baseline'];
-    for (const build of order) {
-      const row = await runOne(bug, build);
-      rows.push(row);
-      console.error(
-        `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
-          (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
-      );
-    }
-  }
+  const rows = await sideBySide(args.baseline, bugs(), runOne, (bug, build, row) =>
+    `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
+    (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
+  );
   console.log(`Budget ${args.budget} s, templates only (--no-model); baseline: ${args.baseline}\n`);
   console.log(summaryTable(rows));
   const byClass = classTable(rows);

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { classicBugs } from './classic';
-import { median, runFixCli, scoreRun, seconds, type BugResult, type BugTarget } from './fix-runs';
+import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './fix-runs';
 import { benchOptions, positiveNumber, required, wholeNumber } from './options';
 import { loadBugs, makeWorkspace } from './real/run';
 
@@ -36,7 +36,6 @@ const args = benchOptions(
   }),
 );
 
-type Build = 'baseline' | 'this';
 
 interface Row extends BugResult {
   set: 'classic' | 'real';
@@ -113,20 +112,9 @@ function table(rows: readonly Row[]): string {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(args.baseline, 'dist', 'cli.js'))) {
-    console.error(`no dist/cli.js in ${args.baseline}: build the baseline checkout first`);
-    process.exit(2);
-  }
-  const rows: Row[] = [];
-  for (const [index, bug] of bugs().entries()) {
-    // Taking turns at going first: a machine that warms up or slows down weighs on both alike.
-    const order: Build[] = index % 2 === 0 ? ['baseline', 'this'] : ['this', 'baseline'];
-    for (const build of order) {
-      const row = await runOne(bug, build);
-      rows.push(row);
-      console.error(`${bug.target.id} ${build}: ${row.fixed ? 'fixed' : 'not fixed'}, first fix ${seconds(row.timeToFirstFixMs)} s`);
-    }
-  }
+  const rows = await sideBySide(args.baseline, bugs(), runOne, (bug, build, row) =>
+    `${bug.target.id} ${build}: ${row.fixed ? 'fixed' : 'not fixed'}, first fix ${seconds(row.timeToFirstFixMs)} s`,
+  );
   console.log(table(rows));
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(rows, null, 2) + '\n');
 }
