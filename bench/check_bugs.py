@@ -162,14 +162,7 @@ def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
     when the whole set is checked, and the count per kind is printed. extra_check: as in
     check_bug.
     """
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="workspace folders to check (default: all)")
-    parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
-    args = parser.parse_args()
-
-    names = args.names or sorted(
-        entry for entry in os.listdir(here) if os.path.isfile(os.path.join(here, entry, "bug.json"))
-    )
+    names, python, whole_set = parse_command_line(here, doc, "workspace folders")
     used = Counter()
     broken = 0
     started = time.monotonic()
@@ -177,7 +170,7 @@ def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
     for name in names:
         folder = os.path.join(here, name)
         before = folder_hash(folder)
-        bug, problems, row = check_bug(folder, args.python, kinds, extra_check)
+        bug, problems, row = check_bug(folder, python, kinds, extra_check)
         if folder_hash(folder) != before:
             problems.append("the workspace folder changed during the check")
         used[bug.get("kind")] += 1
@@ -190,7 +183,7 @@ def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
     for kind in miscounted:
         print(f"    kind {kind} is used {used[kind]} times (at most {max_per_kind})")
     if min_per_kind is not None:
-        if not args.names:
+        if whole_set:
             for kind in sorted(kinds):
                 if used[kind] < min_per_kind:
                     miscounted.append(kind)
@@ -198,3 +191,17 @@ def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
         print("per kind: " + ", ".join(f"{kind} {used[kind]}" for kind in sorted(kinds)))
     print(f"{len(names)} bugs, {len(names) - broken} ok, {len(used)} kinds, {time.monotonic() - started:.1f} s")
     return 1 if broken or miscounted else 0
+
+
+def parse_command_line(here, doc, what):
+    """The folders of `here` the command line names (default: every one with a bug.json), the
+    interpreter that runs pytest (--python), and whether the whole set is checked; `doc`'s
+    first line describes the script."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("names", nargs="*", help=f"{what} to check (default: all)")
+    parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
+    args = parser.parse_args()
+    names = args.names or sorted(
+        entry for entry in os.listdir(here) if os.path.isfile(os.path.join(here, entry, "bug.json"))
+    )
+    return names, args.python, not args.names

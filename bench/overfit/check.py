@@ -20,7 +20,6 @@ Usage: python3 bench/overfit/check.py [name ...] [--python PATH]
 Exit status 0 when every case checks out, 1 otherwise.
 """
 
-import argparse
 import ast
 import json
 import os
@@ -184,14 +183,7 @@ def check_case(folder, python):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="case folders to check (default: all)")
-    parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
-    args = parser.parse_args()
-
-    names = args.names or sorted(
-        entry for entry in os.listdir(HERE) if os.path.isfile(os.path.join(HERE, entry, "bug.json"))
-    )
+    names, python, whole_set = check_bugs.parse_command_line(HERE, __doc__, "case folders")
     classes = Counter()
     broken = 0
     started = time.monotonic()
@@ -200,7 +192,7 @@ def main():
         folder = os.path.join(HERE, name)
         hidden_folder = os.path.join(HIDDEN, name)
         before = (check_bugs.folder_hash(folder), os.path.isdir(hidden_folder) and check_bugs.folder_hash(hidden_folder))
-        bug, problems, row = check_case(folder, args.python)
+        bug, problems, row = check_case(folder, python)
         after = (check_bugs.folder_hash(folder), os.path.isdir(hidden_folder) and check_bugs.folder_hash(hidden_folder))
         if after != before:
             problems.append("the case's folders changed during the check")
@@ -214,7 +206,7 @@ def main():
             print(f"    {name}: {problem}")
         broken += bool(problems)
     short = []
-    if not args.names:
+    if whole_set:
         for cls in CLASSES:
             least = MIN_PER_CLASS.get(cls, MIN_PER_OTHER_CLASS)
             if classes[cls] < least:
