@@ -2,7 +2,7 @@
 // with DOM APIs and textContent only, and sends tagged messages back for the buttons.
 // @ts-check
 (function () {
-  // @ts-ignore: provided by the webview host
+  // @ts-expect-error: provided by the webview host
   const vscode = acquireVsCodeApi();
   const root = /** @type {HTMLElement} */ (document.getElementById('deepdebug-panel'));
 

@@ -21,7 +21,6 @@ Exit status 0 when every case checks out, 1 otherwise.
 """
 
 import ast
-import json
 import os
 import shutil
 import subprocess

@@ -67,7 +67,7 @@ for (const [kind, bugs] of [...byKind.entries()].sort()) {
           break;
         }
       }
-    } catch (error) {
+    } catch {
       row.errors = (row.errors ?? 0) + 1;
     }
   }

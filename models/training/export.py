@@ -24,9 +24,9 @@ import torch
 from onnx import TensorProto, helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checkpoints  # noqa: E402
 from model import Seq2Seq  # noqa: E402
 from quantize import quantize_model  # noqa: E402
-import checkpoints  # noqa: E402
 
 OPSET = 14
 

@@ -743,7 +743,7 @@ class Maker:
 
     # conditions.ts: a dropped conjunct (narrow) or disjunct (widen); a constant for a test
     def conditions(self, node):
-        f, rng = self.f, self.f.rng
+        f = self.f
         if not is_condition(f, node):
             return
         if isinstance(node, ast.BoolOp) and node.lineno == node.end_lineno:
@@ -893,8 +893,10 @@ class Maker:
     def moved(self, owner, block, i, stmt):
         """move-statement: a line one step off, or on the wrong side of a loop boundary (moves.ts)."""
         f = self.f
-        simple = lambda s: f.own_line(s) and not isinstance(s, (ast.Return, ast.Raise, ast.Break, ast.Continue, ast.Pass)) \
-            and s.lineno > f.start
+
+        def simple(s):
+            return f.own_line(s) and not isinstance(s, (ast.Return, ast.Raise, ast.Break, ast.Continue, ast.Pass)) and s.lineno > f.start
+
         if i + 1 < len(block) and simple(stmt) and simple(block[i + 1]) and self.interact(stmt, block[i + 1]):
             a, b = stmt, block[i + 1]
             self.add("move-statement", [(a.lineno, 0, a.lineno, len(f.line(a.lineno)), f.line(b.lineno)),
@@ -1061,7 +1063,6 @@ def main():
     parser.add_argument("--packages", help="only these packages (comma-separated), e.g. for a pilot")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
     os.makedirs(args.out_dir, exist_ok=True)
     seen_hashes = {}
     counts = {}

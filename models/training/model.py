@@ -11,7 +11,6 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-
 DEFAULT_CONFIG = {
     "vocab_size": 8000,
     "d_model": 256,

@@ -22,9 +22,9 @@ import torch
 from onnx import numpy_helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from model import Seq2Seq  # noqa: E402
 import checkpoints  # noqa: E402
 import export  # noqa: E402
+from model import Seq2Seq  # noqa: E402
 
 
 def graphs(graph):

@@ -62,7 +62,7 @@ export function checkApply(
 }
 
 function isAscii(text: string): boolean {
-  return /^[\x00-\x7f]*$/.test(text);
+  return /^\p{ASCII}*$/u.test(text);
 }
 
 /**

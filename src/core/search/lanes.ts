@@ -46,7 +46,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
   let endedBecause: SearchEnd | null = null;
   let busy = 0;
   /** Lanes waiting for a busy lane to finish, since the frontier had nothing for them. */
-  let idle: Array<() => void> = [];
+  const idle: Array<() => void> = [];
   const wakeIdle = (): void => {
     for (const wake of idle.splice(0)) wake();
   };

@@ -110,7 +110,7 @@ class MonitoredCoverage:
 
 def _monitoring() -> Any:
     """sys.monitoring (Python 3.12+), which older type stubs do not know."""
-    return getattr(sys, "monitoring")
+    return getattr(sys, "monitoring")  # noqa: B009
 
 
 def line_coverage(workspace: Workspace) -> Union[MonitoredCoverage, LineCoverage]:

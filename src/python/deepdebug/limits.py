@@ -10,7 +10,6 @@ from typing import Callable, List, Optional, Tuple
 
 from .wire import RunRequest
 
-
 _prctl: Optional[Callable[[int, int], int]] = None
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36

@@ -12,10 +12,9 @@ from importlib.util import spec_from_file_location
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .hotswap import SwapStep, plan_confined_swap, plan_swap, plan_swap_step, swap_in
-from .sources import OriginalFile, PatchError, PatchedText, same_file
+from .sources import OriginalFile, PatchedText, PatchError, same_file
 from .template import live_object, live_ref
 from .wire import PatchFields, PatchMethod
-
 
 MODULE_DUNDERS = {
     "__name__", "__file__", "__loader__", "__spec__", "__package__", "__path__", "__cached__", "__builtins__",

@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import values
 from .derive import derived_inputs
-from .wire import CallInput, CallTarget, RecordedCall, RecordedFunction, RecordRequest, Recording
+from .wire import CallInput, CallTarget, RecordedCall, RecordedFunction, Recording, RecordRequest
 
 # Flags of code whose call returns a generator or coroutine: calling it again runs nothing.
 SUSPENDING = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR | inspect.CO_ITERABLE_COROUTINE

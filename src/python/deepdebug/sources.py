@@ -3,8 +3,8 @@ parsed once, before any fork) and a candidate's new text of it (compiled as its 
 loaders would compile it)."""
 
 from __future__ import annotations
-
 import __future__
+
 import ast
 import functools
 import os

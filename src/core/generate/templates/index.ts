@@ -110,7 +110,7 @@ const PAIR_WINDOW = 60;
  * code) and edits that do not parse are skipped.
  */
 export class TemplateStream {
-  private next_ = 0;
+  private taken = 0;
   private readonly seen = new Set<string>();
 
   constructor(private readonly proposals: Proposal[]) {
@@ -119,12 +119,12 @@ export class TemplateStream {
 
   /** Proposals not yet taken (an upper bound on the candidates still to come). */
   get remaining(): number {
-    return this.proposals.length - this.next_;
+    return this.proposals.length - this.taken;
   }
 
   async next(): Promise<Candidate | null> {
-    while (this.next_ < this.proposals.length) {
-      const candidate = await this.materialize(this.proposals[this.next_++]!);
+    while (this.taken < this.proposals.length) {
+      const candidate = await this.materialize(this.proposals[this.taken++]!);
       if (candidate) return candidate;
     }
     return null;
