@@ -6,7 +6,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'build/', '.cache/', 'bench/results/', 'bench/*/*/', 'test/fixtures/', 'test/e2e/fixtures/', 'examples/'],
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'build/',
+      '.cache/',
+      'bench/results/',
+      'bench/*/*/',
+      'test/fixtures/',
+      'test/e2e/fixtures/',
+      'examples/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

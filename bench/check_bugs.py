@@ -53,7 +53,11 @@ def run_pytest(workspace, python):
         env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         completed = subprocess.run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace, env=env, capture_output=True, text=True, timeout=PYTEST_TIMEOUT_SECONDS,
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=PYTEST_TIMEOUT_SECONDS,
         )
         if not os.path.exists(report):
             raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
@@ -96,7 +100,7 @@ def check_bug(folder, python, kinds, extra_check=None):
     if find_function(bug["fixedFunction"], bug["function"]) is None:
         problems.append("fixedFunction does not define the function")
     lines = buggy_source.splitlines(keepends=True)
-    buggy_function = lines[first - 1:last]
+    buggy_function = lines[first - 1 : last]
     fixed_function = bug["fixedFunction"].splitlines(keepends=True)
     # The bug sits on the first line where the buggy and the fixed function differ.
     differing = [i for i, (old, new) in enumerate(zip(buggy_function, fixed_function)) if old != new]
@@ -111,7 +115,7 @@ def check_bug(folder, python, kinds, extra_check=None):
         problems.append(f"buggyLine is {bug['buggyLine']}, but the functions first differ on line {bug_line}")
 
     def with_function(function_text):
-        return "".join(lines[:first - 1]) + function_text + "".join(lines[last:])
+        return "".join(lines[: first - 1]) + function_text + "".join(lines[last:])
 
     fixed_source = with_function(bug["fixedFunction"])
     must_fail = []
@@ -201,7 +205,5 @@ def parse_command_line(here, doc, what):
     parser.add_argument("names", nargs="*", help=f"{what} to check (default: all)")
     parser.add_argument("--python", default=sys.executable, help="interpreter that runs pytest")
     args = parser.parse_args()
-    names = args.names or sorted(
-        entry for entry in os.listdir(here) if os.path.isfile(os.path.join(here, entry, "bug.json"))
-    )
+    names = args.names or sorted(entry for entry in os.listdir(here) if os.path.isfile(os.path.join(here, entry, "bug.json")))
     return names, args.python, not args.names

@@ -9,8 +9,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../src/core/resources';
 import {
-  MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable,
-  type BugResult, type BugTarget, type Mode,
+  MODES,
+  MODES_OPTION,
+  runFixCli,
+  scoreRun,
+  seconds,
+  summarize,
+  summaryTable,
+  type BugResult,
+  type BugTarget,
+  type Mode,
 } from './fix-runs';
 import { benchOptions, listOf, positiveNumber } from './options';
 
@@ -62,12 +70,19 @@ async function main(): Promise<void> {
     for (const mode of modes) {
       const result = await runBug(dir, bug, mode, budget);
       results.push(result);
-      cells.push(`${result.fixed ? 'yes' : 'no'} / ${result.exactTop1 ? 'top-1' : result.exactAny ? 'top-k' : 'no'} / ${seconds(result.timeToFirstFixMs)}`);
+      cells.push(
+        `${result.fixed ? 'yes' : 'no'} / ${result.exactTop1 ? 'top-1' : result.exactAny ? 'top-k' : 'no'} / ${seconds(result.timeToFirstFixMs)}`,
+      );
     }
     console.log(`| ${bug.id} | ${bug.kind} | ${cells.join(' | ')} |`);
   }
   console.log('');
-  console.log(summaryTable('mode', modes.map((mode) => [mode, summarize(results.filter((r) => r.mode === mode))] as const)));
+  console.log(
+    summaryTable(
+      'mode',
+      modes.map((mode) => [mode, summarize(results.filter((r) => r.mode === mode))] as const),
+    ),
+  );
   if (jsonPath) fs.writeFileSync(jsonPath, JSON.stringify({ budgetSeconds: budget, results }, null, 2) + '\n');
 }
 

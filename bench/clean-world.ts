@@ -83,11 +83,12 @@ async function engineCandidates(subject: Subject, max: number): Promise<{ option
   const failures = failuresOf(run).filter((f) => f.kind !== 'collection');
   const readSource = async (file: string) => fs.promises.readFile(path.join(run.workspace, file), 'utf8').catch(() => null);
   const suspects = await localize(run, failures, { workspace: run.workspace, readSource, isTestFile });
-  const templates = await templateCandidates(
-    suspects.filter((s) => !isTestFile(s.file)).slice(0, 5),
-    readSource,
-    { maxCandidates: 2000, allowTestEdits: false, isTestFile, failures },
-  );
+  const templates = await templateCandidates(suspects.filter((s) => !isTestFile(s.file)).slice(0, 5), readSource, {
+    maxCandidates: 2000,
+    allowTestEdits: false,
+    isTestFile,
+    failures,
+  });
   return {
     options: {
       workspace: run.workspace,
@@ -124,7 +125,10 @@ async function validateAll(start: StartPool, options: ValidatorOptions, candidat
 async function measure(subject: Subject, baseline: StartPool, max: number, baselineFirst: boolean): Promise<Row> {
   const { options, candidates } = await engineCandidates(subject, max);
   const current: StartPool = (o) => ValidatorPool.start(o);
-  const order: Array<['baseline' | 'current', StartPool]> = [['baseline', baseline], ['current', current]];
+  const order: Array<['baseline' | 'current', StartPool]> = [
+    ['baseline', baseline],
+    ['current', current],
+  ];
   if (!baselineFirst) order.reverse();
   const results: Partial<Record<'baseline' | 'current', Awaited<ReturnType<typeof validateAll>>>> = {};
   for (const [name, start] of order) results[name] = await validateAll(start, options, candidates);
@@ -187,7 +191,9 @@ async function main(): Promise<void> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-clean-world-'));
   const rows: Row[] = [];
   try {
-    console.log('| bug | candidates | validated: baseline / clean world | only in baseline | only in clean world | failed clean re-check | ms per candidate: baseline / clean world | re-check ms |');
+    console.log(
+      '| bug | candidates | validated: baseline / clean world | only in baseline | only in clean world | failed clean re-check | ms per candidate: baseline / clean world | re-check ms |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [index, subject] of subjects(temp).entries()) {
       const row = await measure(subject, baseline, args.max, index % 2 === 0);

@@ -60,7 +60,10 @@ async function functionText(fileText: string, qualname: string, nearLine: number
   const named = (await listFunctions(fileText)).filter((f) => f.qualname === qualname);
   const fn = named.sort((a, b) => Math.abs(a.startLine - nearLine) - Math.abs(b.startLine - nearLine))[0];
   if (!fn) return null;
-  return fileText.split('\n').slice(fn.startLine - 1, fn.endLine).join('\n');
+  return fileText
+    .split('\n')
+    .slice(fn.startLine - 1, fn.endLine)
+    .join('\n');
 }
 
 /** Whether the patched file's version of the bug's function equals the correct one. */
@@ -123,11 +126,10 @@ export async function runFixCli(
 ): Promise<FixRun> {
   const reportPath = path.join(path.dirname(workspace), `${path.basename(workspace)}-report.json`);
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [cli, 'fix', workspace, ...args, '--time-budget', String(budgetSeconds), '--json', reportPath],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
+  const child = spawn(process.execPath, [cli, 'fix', workspace, ...args, '--time-budget', String(budgetSeconds), '--json', reportPath], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -137,9 +139,12 @@ export async function runFixCli(
     if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
   };
   const sampler = setInterval(sample, 250);
-  const killer = setTimeout(() => {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  }, (budgetSeconds + 60) * 1000);
+  const killer = setTimeout(
+    () => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    },
+    (budgetSeconds + 60) * 1000,
+  );
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   clearInterval(sampler);
   clearTimeout(killer);

@@ -21,7 +21,9 @@ export function readOptions<O extends OptionsConfig, S>(
     return settings(values);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    const names = Object.keys(options).map((name) => `--${name}`).join(', ');
+    const names = Object.keys(options)
+      .map((name) => `--${name}`)
+      .join(', ');
     throw new UserError('bad-usage', `${error.message} (options: ${names})`, { cause: error });
   }
 }
@@ -46,7 +48,8 @@ export function required(flag: string, value: string | undefined, what: string):
 /** A value that must be a whole number of at least `least` (passes, workers, a step). */
 export function wholeNumber(flag: string, value: string, least: number): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < least) throw new UserError('bad-usage', `${flag} needs a whole number of at least ${least}, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < least)
+    throw new UserError('bad-usage', `${flag} needs a whole number of at least ${least}, got "${value}"`);
   return parsed;
 }
 
@@ -54,6 +57,7 @@ export function wholeNumber(flag: string, value: string, least: number): number 
 export function listOf<T extends string>(flag: string, value: string, known: readonly T[]): T[] {
   const items = value.split(',');
   const unknown = items.filter((item) => !known.includes(item as T));
-  if (unknown.length > 0) throw new UserError('bad-usage', `${flag}: unknown ${unknown.map((u) => `"${u}"`).join(', ')} (choose from ${known.join(', ')})`);
+  if (unknown.length > 0)
+    throw new UserError('bad-usage', `${flag}: unknown ${unknown.map((u) => `"${u}"`).join(', ')} (choose from ${known.join(', ')})`);
   return items as T[];
 }

@@ -77,7 +77,11 @@ function folderBugs(setDir: string): Array<{ name: string; dir: string; bug: Fol
     .readdirSync(root)
     .filter((name) => fs.existsSync(path.join(root, name, 'bug.json')))
     .sort()
-    .map((name) => ({ name, dir: path.join(root, name), bug: JSON.parse(fs.readFileSync(path.join(root, name, 'bug.json'), 'utf8')) as FolderBug }));
+    .map((name) => ({
+      name,
+      dir: path.join(root, name),
+      bug: JSON.parse(fs.readFileSync(path.join(root, name, 'bug.json'), 'utf8')) as FolderBug,
+    }));
 }
 
 /**
@@ -87,7 +91,8 @@ function folderBugs(setDir: string): Array<{ name: string; dir: string; bug: Fol
  */
 async function thinTests(workspace: string, failingTests: readonly string[]): Promise<void> {
   const [file, name, ...rest] = (failingTests[0] ?? '').split('::');
-  if (!file || !name || rest.length > 0) throw new Error(`cannot thin to "${failingTests[0]}": only top-level test functions are supported`);
+  if (!file || !name || rest.length > 0)
+    throw new Error(`cannot thin to "${failingTests[0]}": only top-level test functions are supported`);
   const keep = name.replace(/\[.*\]$/, '');
   const testPath = path.join(workspace, file);
   const source = fs.readFileSync(testPath, 'utf8');
@@ -96,12 +101,16 @@ async function thinTests(workspace: string, failingTests: readonly string[]): Pr
   if (!topLevelTests.some((f) => f.name === keep)) throw new Error(`no top-level test function ${keep} in ${file}`);
   const drop = topLevelTests.filter((f) => f.name !== keep);
   const dropped = new Set(drop.flatMap((f) => Array.from({ length: f.endLine - f.startLine + 1 }, (_, i) => f.startLine - 1 + i)));
-  const text = lines.filter((_, i) => !dropped.has(i)).join('\n').replace(/\n{4,}/g, '\n\n\n');
+  const text = lines
+    .filter((_, i) => !dropped.has(i))
+    .join('\n')
+    .replace(/\n{4,}/g, '\n\n\n');
   fs.writeFileSync(testPath, text);
 }
 
 function bugs(): Bug[] {
-  const wanted = (name: string, bug: FolderBug): boolean => args.only.length === 0 || args.only.includes(name) || args.only.includes(bug.id);
+  const wanted = (name: string, bug: FolderBug): boolean =>
+    args.only.length === 0 || args.only.includes(name) || args.only.includes(bug.id);
   const copy = (dir: string) => async (folder: string) => void fs.cpSync(dir, folder, { recursive: true });
   const all: Bug[] = [];
   for (const set of args.sets) {
@@ -110,7 +119,10 @@ function bugs(): Bug[] {
       if (!wanted(name, bug)) continue;
       if (set === 'overfit') {
         const hiddenDir = path.join(packageRoot(), 'bench', 'overfit-hidden', name);
-        const hidden = fs.readdirSync(hiddenDir).filter((f) => f.endsWith('.py')).map((f): [string, string] => [f, path.join(hiddenDir, f)]);
+        const hidden = fs
+          .readdirSync(hiddenDir)
+          .filter((f) => f.endsWith('.py'))
+          .map((f): [string, string] => [f, path.join(hiddenDir, f)]);
         all.push({ set, name, target: bug, makeVisible: copy(dir), hidden });
       } else if (set.endsWith('-thin')) {
         // The whole original test file is the hidden suite, beside the thinned one under another name.
@@ -151,7 +163,12 @@ interface PytestOutcome {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Failed node ids in a JUnit XML report: `classname` (dotted module path) and `name` of each testcase with a failure or error. */
@@ -202,7 +219,11 @@ async function judge(visible: string, toolWorkspace: string, patch: ValidatedPat
     const hiddenFiles = new Set(hidden.map(([name]) => name));
     const failed = outcome.failed ?? [];
     const visibleFailed = failed.filter((id) => !hiddenFiles.has(id.split('::')[0]!));
-    const why = outcome.timedOut ? [`(pytest ran past ${JUDGE_TIMEOUT_MS / 1000} s)`] : outcome.failed === null ? [`(pytest exited ${outcome.exitCode} with no report)`] : [];
+    const why = outcome.timedOut
+      ? [`(pytest ran past ${JUDGE_TIMEOUT_MS / 1000} s)`]
+      : outcome.failed === null
+        ? [`(pytest exited ${outcome.exitCode} with no report)`]
+        : [];
     // Without hidden tests a failure can only be a visible test's.
     if (visibleFailed.length > 0 || hidden.length === 0) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
     return { verdict: 'wrong', failed: [...why, ...failed].slice(0, 5) };
@@ -249,7 +270,14 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
     const patches: JudgedPatch[] = [];
     for (const [index, patch] of shownPatches.entries()) {
       const judged = await judge(visible, workspace, patch, bug.hidden);
-      patches.push({ rank: index + 1, verdict: judged.verdict, summary: patch.summary, editKind: patch.editKind, rankedBecause: patch.rankedBecause ?? null, failed: judged.failed });
+      patches.push({
+        rank: index + 1,
+        verdict: judged.verdict,
+        summary: patch.summary,
+        editKind: patch.editKind,
+        rankedBecause: patch.rankedBecause ?? null,
+        failed: judged.failed,
+      });
     }
     const top = shownPatches[0];
     return {
@@ -321,7 +349,10 @@ function classTable(rows: readonly Row[]): string | null {
   for (const cls of classes) {
     for (const build of BUILDS) {
       const mine = overfit.filter((r) => (r.class ?? '-') === cls && r.build === build);
-      if (mine.length > 0) lines.push(`| ${cls} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong') + count(mine, 'fails-visible')} | ${count(mine, 'none')} | ${mine.filter((r) => r.errored).length} |`);
+      if (mine.length > 0)
+        lines.push(
+          `| ${cls} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong') + count(mine, 'fails-visible')} | ${count(mine, 'none')} | ${mine.filter((r) => r.errored).length} |`,
+        );
     }
   }
   return lines.join('\n');
@@ -353,16 +384,22 @@ function wrongTops(rows: readonly Row[]): string {
       `### ${r.set}/${r.name}, ${r.build}: top patch ${r.top}${r.class ? ` (${r.class})` : ''}\n\n` +
         `ranked first because: ${r.topRankedBecause ?? '(not given)'}\n` +
         `failed: ${r.patches[0]?.failed.join(', ') || '-'}\n\n` +
-        '```diff\n' + shown + '\n```',
+        '```diff\n' +
+        shown +
+        '\n```',
     );
   }
   return parts.length ? parts.join('\n\n') : 'No top patch was wrong.';
 }
 
 async function main(): Promise<void> {
-  const rows = await sideBySide(args.baseline, bugs(), runOne, (bug, build, row) =>
-    `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
-    (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
+  const rows = await sideBySide(
+    args.baseline,
+    bugs(),
+    runOne,
+    (bug, build, row) =>
+      `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
+      (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
   );
   console.log(`Budget ${args.budget} s, templates only (--no-model); baseline: ${args.baseline}\n`);
   console.log(summaryTable(rows));
@@ -370,7 +407,10 @@ async function main(): Promise<void> {
   if (byClass) console.log(`\n${byClass}`);
   console.log(`\n${perBugTable(rows)}\n\n## Top patches that are not right\n\n${wrongTops(rows)}`);
   if (args.json) {
-    fs.writeFileSync(args.json, JSON.stringify({ budgetSeconds: args.budget, baseline: args.baseline, sets: args.sets, rows }, null, 2) + '\n');
+    fs.writeFileSync(
+      args.json,
+      JSON.stringify({ budgetSeconds: args.budget, baseline: args.baseline, sets: args.sets, rows }, null, 2) + '\n',
+    );
   }
 }
 

@@ -74,11 +74,16 @@ async function runMode(bug: PriorBug, mode: Mode, budget: number, temp: string):
   const workspace = path.join(temp, mode);
   bug.build(workspace);
   try {
-    const cliArgs = [...(bug.python ? ['--python', bug.python] : []), ...(bug.tests.length > 0 ? ['--tests', ...bug.tests] : []), ...(mode === 'no-model' ? ['--no-model'] : [])];
+    const cliArgs = [
+      ...(bug.python ? ['--python', bug.python] : []),
+      ...(bug.tests.length > 0 ? ['--tests', ...bug.tests] : []),
+      ...(mode === 'no-model' ? ['--no-model'] : []),
+    ];
     const run = await runFixCli(workspace, cliArgs, budget);
     const patches = run.report?.patches ?? [];
     const exactRanks: number[] = [];
-    for (const patch of patches) if (patch.searchRank !== undefined && (await isExactFix(bug.target, patch.newFileText))) exactRanks.push(patch.searchRank);
+    for (const patch of patches)
+      if (patch.searchRank !== undefined && (await isExactFix(bug.target, patch.newFileText))) exactRanks.push(patch.searchRank);
     return {
       ...(await scoreRun(bug.target, mode === 'model' ? 'model' : 'templates', run)),
       set: bug.set,
@@ -157,7 +162,9 @@ function rankShifts(rows: readonly Row[]): string {
       else if (withModel.exactRank > without.exactRank) later++;
       else same++;
     }
-    lines.push(`${budget} s: the exact fix validated earlier with the model on ${earlier} bugs, later on ${later}, at the same place on ${same} (bugs where both found it).`);
+    lines.push(
+      `${budget} s: the exact fix validated earlier with the model on ${earlier} bugs, later on ${later}, at the same place on ${same} (bugs where both found it).`,
+    );
   }
   return lines.join('\n');
 }
@@ -173,7 +180,10 @@ async function main(): Promise<void> {
   fs.mkdirSync(out, { recursive: true });
   const bugs = chosenBugs();
   const started = new Date().toISOString();
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   const header = [
     '# The model in the search: with and without it (`--no-model`)',
     '',
@@ -212,9 +222,27 @@ async function main(): Promise<void> {
           `scoring calls' wall time ${Math.round(priors.reduce((s, p) => s + p.scoringMs, 0) / 1000)} s in all (calls overlap, and wait behind the sampler on the model's thread).`;
     fs.writeFileSync(
       path.join(out, 'results.md'),
-      [...header, ...lines, '', summaryTable(rows), '', rankShifts(rows), '', priorLine, '', `Finished ${new Date().toISOString()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`, ''].join('\n'),
+      [
+        ...header,
+        ...lines,
+        '',
+        summaryTable(rows),
+        '',
+        rankShifts(rows),
+        '',
+        priorLine,
+        '',
+        `Finished ${new Date().toISOString()}, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.`,
+        '',
+      ].join('\n'),
     );
-    fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify({ commit, started, budgets: args.budgets, bugs: bugs.map((b) => b.target.id), rows }, null, 2) + '\n');
+    fs.writeFileSync(
+      path.join(out, 'results.json'),
+      JSON.stringify({ commit, started, budgets: args.budgets, bugs: bugs.map((b) => b.target.id), rows }, null, 2) + '\n',
+    );
   }
   console.log('');
   console.log(summaryTable(rows));

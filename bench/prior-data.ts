@@ -47,7 +47,13 @@ function folderBugs(set: 'classic' | 'wide'): PriorBug[] {
     .sort()
     .map((name) => {
       const target = JSON.parse(fs.readFileSync(path.join(dir, name, 'bug.json'), 'utf8')) as BugTarget & { file: string };
-      return { set, target, file: target.file, build: (folder: string) => fs.cpSync(path.join(dir, name), folder, { recursive: true }), tests: [] };
+      return {
+        set,
+        target,
+        file: target.file,
+        build: (folder: string) => fs.cpSync(path.join(dir, name), folder, { recursive: true }),
+        tests: [],
+      };
     });
 }
 
@@ -120,9 +126,13 @@ export async function trueSuspect(bug: PriorBug, analysis: Analyzed): Promise<{ 
   const text = analysis.texts[bug.file];
   if (text === undefined) return null;
   const named = (await listFunctions(text)).filter((fn) => fn.qualname === bug.target.function);
-  const fn = named.sort((a, b) => Math.abs(a.startLine - (bug.target.startLine ?? 0)) - Math.abs(b.startLine - (bug.target.startLine ?? 0)))[0];
+  const fn = named.sort(
+    (a, b) => Math.abs(a.startLine - (bug.target.startLine ?? 0)) - Math.abs(b.startLine - (bug.target.startLine ?? 0)),
+  )[0];
   if (!fn) return null;
-  const ranked = analysis.suspects.find((s) => s.file === bug.file && s.startLine <= fn.defLine && fn.defLine <= s.endLine && s.function === fn.qualname);
+  const ranked = analysis.suspects.find(
+    (s) => s.file === bug.file && s.startLine <= fn.defLine && fn.defLine <= s.endLine && s.function === fn.qualname,
+  );
   if (ranked) return { suspect: { ...ranked, score: 1 }, ranked: true };
   return {
     suspect: { file: bug.file, function: fn.qualname, startLine: fn.startLine, endLine: fn.endLine, score: 1, reasons: [], lines: [] },

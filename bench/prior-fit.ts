@@ -37,7 +37,17 @@ import { defaultModelDir, packageRoot } from '../src/core/resources';
 import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
 import { isExactFix, median } from './fix-runs';
 import { benchOptions, listOf, oneOf, wholeNumber } from './options';
-import { analyzed, classicPriorBugs, engineSuspects, inAblationSample, realPriorBugs, templateCandidatesOf, trueSuspect, widePriorBugs, type PriorBug } from './prior-data';
+import {
+  analyzed,
+  classicPriorBugs,
+  engineSuspects,
+  inAblationSample,
+  realPriorBugs,
+  templateCandidatesOf,
+  trueSuspect,
+  widePriorBugs,
+  type PriorBug,
+} from './prior-data';
 
 /** test: bench/real's test split; real: its dev split. */
 const SETS = ['test', 'wide', 'real', 'classic'] as const;
@@ -141,12 +151,24 @@ async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
   const found = analysis && (await trueSuspect(bug, analysis));
   let samples: Cand[] = [];
   if (analysis && found) {
-    const drawn = await modelCandidates(model, [found.suspect], async (f) => analysis.texts[f] ?? null, failureFor(found.suspect, analysis.failures), {
-      samplesPerSuspect: 16,
-      random: seeded(bug.target.id),
-    });
+    const drawn = await modelCandidates(
+      model,
+      [found.suspect],
+      async (f) => analysis.texts[f] ?? null,
+      failureFor(found.suspect, analysis.failures),
+      {
+        samplesPerSuspect: 16,
+        random: seeded(bug.target.id),
+      },
+    );
     samples = await Promise.all(
-      drawn.map(async (c) => ({ source: 'model' as const, score: c.score, familyPrior: null, logProb: c.modelLogProb ?? null, exact: await isExactFix(bug.target, c.newFileText) })),
+      drawn.map(async (c) => ({
+        source: 'model' as const,
+        score: c.score,
+        familyPrior: null,
+        logProb: c.modelLogProb ?? null,
+        exact: await isExactFix(bug.target, c.newFileText),
+      })),
     );
   }
   fs.mkdirSync(CACHE, { recursive: true });
@@ -159,7 +181,11 @@ async function sampleData(bug: PriorBug, model: PatchModel): Promise<Cand[]> {
  * (every suspect it edits, the localizer's top five, so an edit elsewhere can come first);
  * `function`, the bug's own function's alone.
  */
-async function templateData(bug: PriorBug, model: PatchModel, stream: 'engine' | 'function' = args.stream): Promise<Omit<BugData, 'samples'> | null> {
+async function templateData(
+  bug: PriorBug,
+  model: PatchModel,
+  stream: 'engine' | 'function' = args.stream,
+): Promise<Omit<BugData, 'samples'> | null> {
   const suffix = stream === 'function' ? 'v2' : 'engine-v3';
   const file = path.join(CACHE, `${bug.target.id.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${args.most}-${suffix}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as BugData | null;
@@ -175,7 +201,12 @@ async function templateData(bug: PriorBug, model: PatchModel, stream: 'engine' |
       set: bug.set,
       kind: bug.target.kind,
       ranked: found.ranked,
-      candidates: made.map((m, i) => ({ score: m.candidate.score, familyPrior: m.candidate.familyPrior ?? null, logProb: scores[i] ?? null, exact: m.exact })),
+      candidates: made.map((m, i) => ({
+        score: m.candidate.score,
+        familyPrior: m.candidate.familyPrior ?? null,
+        logProb: scores[i] ?? null,
+        exact: m.exact,
+      })),
     };
   }
   fs.mkdirSync(CACHE, { recursive: true });
@@ -298,7 +329,10 @@ function row(label: string, s: Summary): string {
   return `| ${label} | ${s.bugs} | ${s.meanRank.toFixed(1)} | ${s.medianRank} | ${s.geoMeanRank.toFixed(2)} | ${s.top1} | ${s.top10} |`;
 }
 
-const HEADER = ['| order | bugs | mean rank | median rank | geometric mean rank | fix first | fix in first 10 |', '|---|---|---|---|---|---|---|'];
+const HEADER = [
+  '| order | bugs | mean rank | median rank | geometric mean rank | fix first | fix in first 10 |',
+  '|---|---|---|---|---|---|---|',
+];
 
 function git(...gitArgs: string[]): string {
   return execFileSync('git', gitArgs, { cwd: packageRoot(), encoding: 'utf8' }).trim();
@@ -319,14 +353,19 @@ async function main(): Promise<void> {
           return null;
         });
         if (data) loaded.push({ ...data, set });
-        console.error(`${label} ${set} ${i + 1}/${bugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`);
+        console.error(
+          `${label} ${set} ${i + 1}/${bugs.length} ${bug.target.id}: ${data ? `${data.candidates.length} candidates, fix ${data.candidates.some((c) => c.exact) ? 'among them' : 'not among them'}` : 'no data'}`,
+        );
       }
     }
     return loaded;
   };
   const all = await load(args.sets, 'fit');
   // Reported, never fitted on.
-  const reported = await load(args.report.filter((set) => !args.sets.includes(set)), 'report');
+  const reported = await load(
+    args.report.filter((set) => !args.sets.includes(set)),
+    'report',
+  );
   // The other stream's ranks, with the same weights (the bug's function alone, or the engine's).
   const otherStream = args.stream === 'engine' ? 'function' : 'engine';
   const alone: BugData[] = [];
@@ -347,7 +386,8 @@ async function main(): Promise<void> {
   const other = args.objective === 'balanced' ? 'pooled' : 'balanced';
   const otherFit = fit(usable, args.window, FAMILY_WEIGHTS, other);
   const withFix = (bugs: readonly BugData[]): BugData[] => bugs.filter((bug) => bug.candidates.some((c) => c.exact));
-  const withShownFix = (bugs: readonly BugData[]): BugData[] => bugs.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
+  const withShownFix = (bugs: readonly BugData[]): BugData[] =>
+    bugs.filter((bug) => [...bug.candidates, ...bug.samples].some((c) => c.exact));
   const setRows = (bugs: readonly BugData[], how: string): string[] =>
     [...new Set(bugs.map((b) => b.set))].flatMap((set) => {
       const of = withFix(bugs.filter((b) => b.set === set));
@@ -356,7 +396,9 @@ async function main(): Promise<void> {
         row(`${set} (${how}), before`, summary(of, before, args.window)),
         row(`${set} (${how}), after`, summary(of, fitted, args.window)),
         row(`${set} (${how}), the ${other} fit`, summary(of, otherFit, args.window)),
-        ...(NOW.model !== fitted.model || NOW.maxPassed !== fitted.maxPassed ? [row(`${set} (${how}), in prior.ts now`, summary(of, NOW, args.window))] : []),
+        ...(NOW.model !== fitted.model || NOW.maxPassed !== fitted.maxPassed
+          ? [row(`${set} (${how}), in prior.ts now`, summary(of, NOW, args.window))]
+          : []),
         row(`${set} (${how}), shown-order proxy, before (by score)`, ranksSummary(shown.map((bug) => shownRank(bug, null)))),
         row(`${set} (${how}), shown-order proxy, after (the key)`, ranksSummary(shown.map((bug) => shownRank(bug, fitted)))),
       ];
@@ -369,10 +411,13 @@ async function main(): Promise<void> {
   const lines = [
     '# The model prior: weights fitted on bugs the model never trained on',
     '',
-    `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+    `Commit ${git('rev-parse', '--short', 'HEAD')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
     `Fitted on: ${args.sets.join(' + ')} (test: every ${args.testEvery}. bug of bench/real's test split, wide: bench/wide, each outside the ablation's sample), ${all.length} with data, ${usable.length} whose known fix is among the first ${args.most} template candidates ` +
       `(the others need an edit no template makes${args.stream === 'engine' ? ', their function is not among the top five suspects,' : ''} or the localizer's run failed). ${candidates.length} candidates, ${unscoreable} (${((100 * unscoreable) / Math.max(1, candidates.length)).toFixed(1)}%) without a model score.`,
-    `Rank: the place of the first exact fix among ${args.stream === 'engine' ? 'the template candidates the engine makes for the bug (its stream over the localizer\'s top five suspects)' : 'the bug\'s function\'s template candidates'} ` +
+    `Rank: the place of the first exact fix among ${args.stream === 'engine' ? "the template candidates the engine makes for the bug (its stream over the localizer's top five suspects)" : "the bug's function's template candidates"} ` +
       `(at most ${args.most}), in the order a window of ${args.window} hands them out (windowOrder).`,
     `Key: log(suspiciousness) + family x log(kind-of-edit prior) + model x (mean log-probability per token). Grid: model ${MODEL_WEIGHTS[0]}..${MODEL_WEIGHTS.at(-1)}, family ${FAMILY_WEIGHTS[0]}..${FAMILY_WEIGHTS.at(-1)}; ` +
       (args.objective === 'balanced'
@@ -382,14 +427,24 @@ async function main(): Promise<void> {
     `Fitted: model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, sample ${fitted.sample}, passed over at most ${fitted.maxPassed} times ` +
       `(in src/core/search/prior.ts now: model ${NOW.model}, family ${NOW.family}, sample ${NOW.sample}, at most ${NOW.maxPassed}).`,
     '',
-    `## The search's order (${args.stream === 'engine' ? 'the engine\'s template stream' : 'template candidates of the bug\'s function'})`,
+    `## The search's order (${args.stream === 'engine' ? "the engine's template stream" : "template candidates of the bug's function"})`,
     '',
     ...HEADER,
     row('before: the stream (model 0, family 1)', summary(usable, before, args.window)),
-    ...(args.family === 'grid' ? [row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window))] : []),
-    row(`after: fitted (model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, at most ${fitted.maxPassed})`, summary(usable, fitted, args.window)),
-    row(`the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`, summary(usable, otherFit, args.window)),
-    ...(NOW.model !== fitted.model || NOW.family !== fitted.family || NOW.maxPassed !== fitted.maxPassed ? [row('in prior.ts now', summary(usable, NOW, args.window))] : []),
+    ...(args.family === 'grid'
+      ? [row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window))]
+      : []),
+    row(
+      `after: fitted (model ${fitted.model.toFixed(2)}, family ${fitted.family.toFixed(3)}, at most ${fitted.maxPassed})`,
+      summary(usable, fitted, args.window),
+    ),
+    row(
+      `the ${other} objective's fit (model ${otherFit.model.toFixed(2)}, family ${otherFit.family.toFixed(3)}, at most ${otherFit.maxPassed})`,
+      summary(usable, otherFit, args.window),
+    ),
+    ...(NOW.model !== fitted.model || NOW.family !== fitted.family || NOW.maxPassed !== fitted.maxPassed
+      ? [row('in prior.ts now', summary(usable, NOW, args.window))]
+      : []),
     '',
     `Per set, fitted on and reported (${args.report.join(', ') || 'none'}: read, never fitted on; real: bench/real's dev split, whose bugs were among the model's training examples):`,
     '',
@@ -397,18 +452,26 @@ async function main(): Promise<void> {
     ...setRows(all, 'fitted'),
     ...setRows(reported, 'reported'),
     '',
-    `The same weights, ${otherStream === 'function' ? 'on the bug\'s function\'s candidates alone' : 'on the engine\'s stream'}:`,
+    `The same weights, ${otherStream === 'function' ? "on the bug's function's candidates alone" : "on the engine's stream"}:`,
     '',
     ...HEADER,
     ...(() => {
       const of = alone.filter((bug) => bug.candidates.some((c) => c.exact));
-      return [row(`${otherStream}, before`, summary(of, before, args.window)), row(`${otherStream}, after`, summary(of, fitted, args.window))];
+      return [
+        row(`${otherStream}, before`, summary(of, before, args.window)),
+        row(`${otherStream}, after`, summary(of, fitted, args.window)),
+      ];
     })(),
     '',
     'Passed over at most, with the fitted weights:',
     '',
     ...HEADER,
-    ...MAX_PASSED.map((maxPassed) => row(`at most ${maxPassed}${maxPassed === fitted.maxPassed ? ' (fitted)' : ''}`, summary(usable, { ...fitted, maxPassed }, args.window))),
+    ...MAX_PASSED.map((maxPassed) =>
+      row(
+        `at most ${maxPassed}${maxPassed === fitted.maxPassed ? ' (fitted)' : ''}`,
+        summary(usable, { ...fitted, maxPassed }, args.window),
+      ),
+    ),
     '',
     'Window sizes, with the fitted weights (the whole list sorted: "all"):',
     '',
@@ -420,19 +483,27 @@ async function main(): Promise<void> {
     ...HEADER,
     ...crossRanks.flatMap(({ weights, held }, f) => [
       row(`fold ${f + 1}, before`, summary(held, before, args.window)),
-      row(`fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)}, at most ${weights.maxPassed})`, summary(held, weights, args.window)),
+      row(
+        `fold ${f + 1}, after (fitted on the other: model ${weights.model.toFixed(2)}, family ${weights.family.toFixed(3)}, at most ${weights.maxPassed})`,
+        summary(held, weights, args.window),
+      ),
     ]),
     '',
-    '## The shown order\'s proxy (template candidates and the model\'s samples together, all sorted)',
+    "## The shown order's proxy (template candidates and the model's samples together, all sorted)",
     '',
     `The samples: the engine's own draw for the function (greedy + 16, temperature 0.8, top-p 0.95, seeded); ${shownUsable.length} bugs whose fix is a template candidate or a sample ` +
       `(${shownUsable.filter((b) => b.samples.some((c) => c.exact)).length} of them among the samples, ${shownUsable.filter((b) => !b.candidates.some((c) => c.exact)).length} only there). ` +
-      'Before: by score, as the shown order was (a template edit\'s suspiciousness x prior against a sample\'s suspect weight x its probability). ' +
+      "Before: by score, as the shown order was (a template edit's suspiciousness x prior against a sample's suspect weight x its probability). " +
       'After: by the key, the sample prior fitted with the model and family weights above. No validation: this ranks all candidates, a proxy for the validated ones.',
     '',
     ...HEADER,
     row('before: by score', ranksSummary(shownUsable.map((bug) => shownRank(bug, null)))),
-    ...SAMPLE_PRIORS.map((sample) => row(`key, sample prior ${sample}${sample === fitted.sample ? ' (fitted)' : ''}`, ranksSummary(shownUsable.map((bug) => shownRank(bug, { ...fitted, sample }))))),
+    ...SAMPLE_PRIORS.map((sample) =>
+      row(
+        `key, sample prior ${sample}${sample === fitted.sample ? ' (fitted)' : ''}`,
+        ranksSummary(shownUsable.map((bug) => shownRank(bug, { ...fitted, sample }))),
+      ),
+    ),
     '',
   ];
   fs.mkdirSync(out, { recursive: true });

@@ -79,12 +79,10 @@ const methods: Method[] = [
       return scores;
     },
   },
-  ...args.rows.map(
-    (rows): Method => ({
-      name: `batched, ${rows} rows per decoder run`,
-      run: (model, work) => new CandidateScorer(model, work.readSource, work.failures).score(work.candidates, { batchRows: rows }),
-    }),
-  ),
+  ...args.rows.map((rows): Method => ({
+    name: `batched, ${rows} rows per decoder run`,
+    run: (model, work) => new CandidateScorer(model, work.readSource, work.failures).score(work.candidates, { batchRows: rows }),
+  })),
 ];
 
 function git(...gitArgs: string[]): string {
@@ -95,7 +93,10 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   const commit = git('rev-parse', '--short', 'HEAD');
   const out = args.out || path.join(packageRoot(), 'bench', 'results', `${date}-${commit}-prior-speed`);
-  const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadBefore = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   const works: Work[] = [];
   for (const bug of classicPriorBugs().filter((b) => !args.only || args.only.includes(b.target.id))) {
     const analysis = await analyzed(bug);
@@ -129,7 +130,10 @@ async function main(): Promise<void> {
       // Every method must give the same numbers: batching changes the speed only.
       reference ??= scores;
       scored = scores.flat().filter((s) => s !== null).length;
-      const worst = Math.max(0, ...scores.flatMap((s, i) => s.map((v, j) => (v === null || reference![i]![j] == null ? 0 : Math.abs(v - reference![i]![j]!)))));
+      const worst = Math.max(
+        0,
+        ...scores.flatMap((s, i) => s.map((v, j) => (v === null || reference![i]![j] == null ? 0 : Math.abs(v - reference![i]![j]!)))),
+      );
       if (worst > 1e-3) throw new Error(`${method.name}: scores differ from the first method's by ${worst}`);
       console.error(`repeat ${repeat + 1}, ${method.name}: ${rates[m]!.at(-1)!.toFixed(1)}/s, ${cpuMs[m]!.at(-1)!.toFixed(2)} CPU ms each`);
     }
@@ -137,7 +141,15 @@ async function main(): Promise<void> {
   const rows = methods.map((method, m) => {
     const perSecond = median(rates[m]!)!;
     const cpu = median(cpuMs[m]!)!;
-    return { method: method.name, perSecond, msPerCandidate: 1000 / perSecond, cpuMsPerCandidate: cpu, scored, repeats: rates[m]!, cpuRepeats: cpuMs[m]! };
+    return {
+      method: method.name,
+      perSecond,
+      msPerCandidate: 1000 / perSecond,
+      cpuMsPerCandidate: cpu,
+      scored,
+      repeats: rates[m]!,
+      cpuRepeats: cpuMs[m]!,
+    };
   });
   await model.dispose();
 
@@ -150,7 +162,10 @@ async function main(): Promise<void> {
     firstWindow.push(Number(process.hrtime.bigint() - started) / 1e6);
     await fresh.dispose();
   }
-  const loadAfter = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadAfter = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
   const lines = [
     `# Scoring speed of the model prior (int8, CPU)`,
@@ -160,9 +175,9 @@ async function main(): Promise<void> {
     `${works.length} bench/classic bugs, their own function's template candidates in the search's order, at most ${args.candidates} each: ` +
       `${total} candidates, ${rows[0]?.scored ?? 0} scoreable (the others: an edit longer than the model writes or at a line it never learned). ` +
       `Each method scores all of them, ${args.repeats} times (round robin over the methods); the median rate is shown (every repeat in results.json). ` +
-      'The first row is the engine\'s old way of calling the model (per candidate: parse the file, build the skeleton, score one output), run on the new decoder path, which keeps the cross-attention keys per input.',
+      "The first row is the engine's old way of calling the model (per candidate: parse the file, build the skeleton, score one output), run on the new decoder path, which keeps the cross-attention keys per input.",
     '',
-    'Wall: candidates per second of wall time (the machine\'s load moves it); CPU: the process\'s CPU time per candidate, the runtime\'s threads included ' +
+    "Wall: candidates per second of wall time (the machine's load moves it); CPU: the process's CPU time per candidate, the runtime's threads included " +
       '(what scoring takes from validation; 1000 / CPU ms is the rate one free core would give).',
     '',
     `| method | wall: candidates/s | wall: ms per candidate | CPU ms per candidate | candidates per CPU-second | vs validation (${VALIDATION_PER_SECOND}/s), wall |`,
@@ -181,7 +196,18 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(out, 'results.md'), lines.join('\n'));
   fs.writeFileSync(
     path.join(out, 'results.json'),
-    JSON.stringify({ date: new Date().toISOString(), loadBefore, loadAfter, bugs: works.map((w) => ({ id: w.id, candidates: w.candidates.length })), rows, firstWindowMs: firstWindow }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        loadBefore,
+        loadAfter,
+        bugs: works.map((w) => ({ id: w.id, candidates: w.candidates.length })),
+        rows,
+        firstWindowMs: firstWindow,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   console.log(lines.join('\n'));
   console.error(`written to ${path.relative(packageRoot(), out)}`);

@@ -84,7 +84,12 @@ function folderBugs(set: string): Bug[] {
 function setBugs(set: BugSet): Bug[] {
   switch (set) {
     case 'classic':
-      return classicBugs().map(({ dir, bug }) => ({ set, target: bug, build: (f: string) => fs.cpSync(dir, f, { recursive: true }), args: [] }));
+      return classicBugs().map(({ dir, bug }) => ({
+        set,
+        target: bug,
+        build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
+        args: [],
+      }));
     case 'wide':
     case 'guards':
       return folderBugs(set);
@@ -92,7 +97,12 @@ function setBugs(set: BugSet): Bug[] {
       return loadBugs()
         .filter((bug) => bug.split === 'dev')
         .filter((_, index) => index % args.realEvery === 0)
-        .map((bug) => ({ set, target: bug, build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON), args: ['--python', REAL_PYTHON, '--tests', ...bug.tests] }));
+        .map((bug) => ({
+          set,
+          target: bug,
+          build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON),
+          args: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
+        }));
     }
   }
 }
@@ -185,7 +195,9 @@ async function main(): Promise<void> {
     const sets = [...new Set(rows.map((r) => r.set))];
     const summary = summaryTable(
       'set, engine',
-      sets.flatMap((set) => ENGINES.map((engine) => [`${set}, ${engine}`, summarize(rows.filter((r) => r.set === set && r.engine === engine))] as const)),
+      sets.flatMap((set) =>
+        ENGINES.map((engine) => [`${set}, ${engine}`, summarize(rows.filter((r) => r.set === set && r.engine === engine))] as const),
+      ),
     );
     fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, '', throughputTable(rows), ''].join('\n'));
     fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');

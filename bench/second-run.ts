@@ -12,10 +12,10 @@ import { KeptModel, perRun, type ModelLoader } from '../src/core/model/loader';
 import { packageRoot } from '../src/core/resources';
 import { benchOptions, positiveNumber, wholeNumber } from './options';
 
-const settings = benchOptions(
-  { rounds: { type: 'string', default: '3' }, budget: { type: 'string', default: '60' } },
-  (values) => ({ rounds: wholeNumber('--rounds', values.rounds, 1), budgetMs: positiveNumber('--budget', values.budget) * 1000 }),
-);
+const settings = benchOptions({ rounds: { type: 'string', default: '3' }, budget: { type: 'string', default: '60' } }, (values) => ({
+  rounds: wholeNumber('--rounds', values.rounds, 1),
+  budgetMs: positiveNumber('--budget', values.budget) * 1000,
+}));
 
 /** The loader, timing how long the second run waited for its model. */
 function timed(models: ModelLoader, waits: number[]): ModelLoader {
@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   const seconds = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(2)} s`);
   for (let round = 1; round <= settings.rounds; round++) {
     const kept = new KeptModel();
-    for (const [name, models] of [['loaded per run', perRun], ['kept', kept]] as const) {
+    for (const [name, models] of [
+      ['loaded per run', perRun],
+      ['kept', kept],
+    ] as const) {
       const { firstFixMs, elapsedMs, modelWaitMs } = await secondRun(models);
       console.log(`| ${round} | ${name} | ${seconds(modelWaitMs)} | ${seconds(firstFixMs)} | ${seconds(elapsedMs)} |`);
     }

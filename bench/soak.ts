@@ -114,7 +114,13 @@ function selectBugs(sets: readonly BugSet[], realPython: string, { every, limit 
   if (sets.includes('classic')) {
     const classic = classicBugs();
     for (const { dir, bug } of classic) {
-      bugs.push({ set: 'classic', target: bug, tests: [], python: 'python3', build: (folder) => fs.cpSync(dir, folder, { recursive: true }) });
+      bugs.push({
+        set: 'classic',
+        target: bug,
+        tests: [],
+        python: 'python3',
+        build: (folder) => fs.cpSync(dir, folder, { recursive: true }),
+      });
     }
     described.push(`classic: all ${classic.length}`);
   }
@@ -122,9 +128,17 @@ function selectBugs(sets: readonly BugSet[], realPython: string, { every, limit 
     const all = loadBugs();
     const picked = all.filter((_, i) => i % every === 0).slice(0, limit);
     for (const bug of picked) {
-      bugs.push({ set: 'real', target: bug, tests: bug.tests, python: realPython, build: (folder) => makeWorkspace(bug, folder, realPython) });
+      bugs.push({
+        set: 'real',
+        target: bug,
+        tests: bug.tests,
+        python: realPython,
+        build: (folder) => makeWorkspace(bug, folder, realPython),
+      });
     }
-    described.push(`real: ${picked.length} of ${all.length} (lines 1, 1+k, 1+2k, ... of bugs.jsonl with k = ${every}${limit < all.length ? `, the first ${limit} of those` : ''})`);
+    described.push(
+      `real: ${picked.length} of ${all.length} (lines 1, 1+k, 1+2k, ... of bugs.jsonl with k = ${every}${limit < all.length ? `, the first ${limit} of those` : ''})`,
+    );
   }
   return { bugs, selection: described.join('; ') };
 }
@@ -138,7 +152,12 @@ function outcomeOf(report: FixReport | null): Outcome {
 /** One `deepdebug fix`: in this process through the engine (as the sidecar runs it) or through the CLI. */
 async function fixOnce(bug: SoakBug, workspace: string, settings: Settings): Promise<{ report: FixReport | null; error?: string }> {
   if (settings.cli) {
-    const args = ['--python', bug.python, ...(bug.tests.length ? ['--tests', ...bug.tests] : []), ...(settings.noModel ? ['--no-model'] : [])];
+    const args = [
+      '--python',
+      bug.python,
+      ...(bug.tests.length ? ['--tests', ...bug.tests] : []),
+      ...(settings.noModel ? ['--no-model'] : []),
+    ];
     const run = await runFixCli(workspace, args, settings.budgetSeconds);
     return run.report ? { report: run.report } : { report: null, error: `exit ${run.exitCode ?? 'killed'}: ${run.stderrTail}` };
   }
@@ -147,7 +166,13 @@ async function fixOnce(bug: SoakBug, workspace: string, settings: Settings): Pro
   const timer = setTimeout(() => controller.abort(), (settings.budgetSeconds + 60) * 1000);
   try {
     const report = await runFix(
-      { workspace, tests: bug.tests, python: bug.python, timeBudgetMs: settings.budgetSeconds * 1000, ...(settings.noModel ? { modelDir: null } : {}) },
+      {
+        workspace,
+        tests: bug.tests,
+        python: bug.python,
+        timeBudgetMs: settings.budgetSeconds * 1000,
+        ...(settings.noModel ? { modelDir: null } : {}),
+      },
       { signal: controller.signal },
     );
     return { report };
@@ -202,22 +227,38 @@ function leaks(points: readonly Point[], runs: readonly BugRun[], soakRoot: stri
   const first = points[1]?.counts;
   for (const point of points.slice(2)) {
     if (first && point.counts.fds > first.fds) {
-      found.push(`${point.label}: ${point.counts.fds - first.fds} more file descriptors than after pass 1: ${added(first.fdTargets, point.counts.fdTargets).join(', ')}`);
+      found.push(
+        `${point.label}: ${point.counts.fds - first.fds} more file descriptors than after pass 1: ${added(first.fdTargets, point.counts.fdTargets).join(', ')}`,
+      );
     }
   }
   return found;
 }
 
-function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Point[], runs: readonly BugRun[], found: readonly string[], finished: boolean): string {
+function markdown(
+  meta: SoakMeta,
+  bugs: readonly SoakBug[],
+  points: readonly Point[],
+  runs: readonly BugRun[],
+  found: readonly string[],
+  finished: boolean,
+): string {
   const passRuns = (pass: number): BugRun[] => runs.filter((r) => r.pass === pass);
   const countRow = (point: Point, pass: number | null): string => {
     const c = point.counts;
     const r = pass === null ? [] : passRuns(pass);
     const wall = r.reduce((total, run) => total + run.wallMs, 0) / 60_000;
     const ran = pass === null ? '-' : String(r.length);
-    const cells = pass === null
-      ? ['-', '-', '-', '-', '-']
-      : [ran, String(sum(r, (x) => x.outcome === 'fixed')), String(sum(r, (x) => x.exactTop1)), String(sum(r, (x) => x.outcome === 'error')), String(sum(r, (x) => x.workspaceChanges.length > 0))];
+    const cells =
+      pass === null
+        ? ['-', '-', '-', '-', '-']
+        : [
+            ran,
+            String(sum(r, (x) => x.outcome === 'fixed')),
+            String(sum(r, (x) => x.exactTop1)),
+            String(sum(r, (x) => x.outcome === 'error')),
+            String(sum(r, (x) => x.workspaceChanges.length > 0)),
+          ];
     return `| ${point.label} | ${cells.join(' | ')} | ${c.fds} | ${c.children.length} | ${c.strays.length} | ${c.tempEntries.length} | ${c.cgroups.length} | ${c.rssMb} | ${c.heapUsedMb} | ${pass === null ? '-' : wall.toFixed(1)} |`;
   };
   const deltaRow = (label: string, from: Counts, to: Counts): string =>
@@ -257,7 +298,11 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
     '',
     '## Verdict',
     '',
-    ...(found.length ? found.map((line) => `- LEAK: ${line}`) : ['No leak: no child or stray process, no temp entry, no validator cgroup and no changed workspace after any pass, and no descriptor growth between passes.']),
+    ...(found.length
+      ? found.map((line) => `- LEAK: ${line}`)
+      : [
+          'No leak: no child or stray process, no temp entry, no validator cgroup and no changed workspace after any pass, and no descriptor growth between passes.',
+        ]),
     '',
     '## Every bug',
     '',
@@ -270,7 +315,8 @@ function markdown(meta: SoakMeta, bugs: readonly SoakBug[], points: readonly Poi
       const cells = Array.from({ length: meta.passes }, (_, i) => {
         const r = mine.find((x) => x.pass === i + 1);
         if (!r) return '-';
-        const outcome = r.outcome === 'error' ? `error: ${(r.error ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ').slice(0, 120)}` : r.outcome;
+        const outcome =
+          r.outcome === 'error' ? `error: ${(r.error ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ').slice(0, 120)}` : r.outcome;
         return `${outcome} / ${r.exactTop1 ? 'yes' : 'no'} / ${seconds(r.wallMs)} / ${r.fdsAfter}, ${r.childrenAfter}, ${r.tempEntriesAfter}, ${r.cgroupsAfter}, ${r.rssMbAfter}, ${r.heapUsedMbAfter}`;
       });
       return `| ${bug.set} | \`${bug.target.id}\` | ${bug.target.kind} | ${cells.join(' | ')} | ${mine.some((r) => r.workspaceChanges.length) ? 'YES' : 'no'} |`;
@@ -333,12 +379,17 @@ async function main(): Promise<number> {
     selection,
     pythons: [...new Set(bugs.map((b) => `${b.set}: ${b.python}`))].join(', '),
     cpus: os.cpus().length,
-    loadAverageAtStart: os.loadavg().map((l) => l.toFixed(1)).join(' '),
+    loadAverageAtStart: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
     loadAverageAtEnd: '-',
     node: process.version,
     gcBeforeCounts: typeof (globalThis as { gc?: unknown }).gc === 'function',
   };
-  console.error(`${bugs.length} bugs x ${settings.passes} passes, budget ${settings.budgetSeconds} s; soak folder ${soakRoot}; results to ${outDir}`);
+  console.error(
+    `${bugs.length} bugs x ${settings.passes} passes, budget ${settings.budgetSeconds} s; soak folder ${soakRoot}; results to ${outDir}`,
+  );
 
   const workspaces = new Map<string, { folder: string; hashes: Map<string, string> }>();
   bugs.forEach((bug, i) => {
@@ -395,7 +446,10 @@ async function main(): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       points.push({ label: `after pass ${pass}`, at: new Date().toISOString(), counts: countNow(soakRoot, privateTemp, sharedTemp) });
     }
-    meta.loadAverageAtEnd = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    meta.loadAverageAtEnd = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
     const found = write(true);
     console.log(markdown(meta, bugs, points, runs, found, true).split('## Every bug')[0]);
     console.error(`wrote ${outDir}`);

@@ -55,13 +55,28 @@ function frame(title: string, height: number, bottom: number, xLabel: string, yL
   return parts;
 }
 
-export function stepChart(title: string, xLabel: string, yLabel: string, xMax: number, yMax: number, series: readonly StepSeries[]): string {
+export function stepChart(
+  title: string,
+  xLabel: string,
+  yLabel: string,
+  xMax: number,
+  yMax: number,
+  series: readonly StepSeries[],
+): string {
   const height = 360;
   const bottom = height - PLOT.bottom;
   const top = Math.max(yMax, 1);
   const x = (v: number): number => PLOT.left + ((WIDTH - PLOT.left - PLOT.right) * v) / xMax;
   const y = (v: number): number => bottom - ((bottom - PLOT.top) * v) / top;
-  const parts = frame(title, height, bottom, xLabel, yLabel, top, series.map((s) => s.name));
+  const parts = frame(
+    title,
+    height,
+    bottom,
+    xLabel,
+    yLabel,
+    top,
+    series.map((s) => s.name),
+  );
   for (const v of ticks(xMax)) parts.push(`<text x="${x(v)}" y="${bottom + 16}" text-anchor="middle">${v}</text>`);
   series.forEach((s, i) => {
     let d = `M${x(0)},${y(0)}`;
@@ -83,7 +98,15 @@ export function barChart(title: string, yLabel: string, categories: readonly str
   const bottom = height - PLOT.bottom - 40; // room for slanted category names
   const yMax = Math.max(1, ...series.flatMap((s) => s.values));
   const y = (v: number): number => bottom - ((bottom - PLOT.top) * v) / yMax;
-  const parts = frame(title, height, bottom, '', yLabel, yMax, series.map((s) => s.name));
+  const parts = frame(
+    title,
+    height,
+    bottom,
+    '',
+    yLabel,
+    yMax,
+    series.map((s) => s.name),
+  );
   const groupWidth = (WIDTH - PLOT.left - PLOT.right) / Math.max(categories.length, 1);
   const barWidth = (groupWidth * 0.8) / Math.max(series.length, 1);
   categories.forEach((category, c) => {

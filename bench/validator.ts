@@ -280,10 +280,17 @@ async function main(): Promise<void> {
     }
 
     const rate = (row: Row) => list.length / row.seconds;
-    console.log(`${list.length} candidates, ${FAILING.length} failing + ${PASSING.length} passing tests, ${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `${list.length} candidates, ${FAILING.length} failing + ${PASSING.length} passing tests, ${os.availableParallelism()} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log('');
     const cpuRate = (row: Row) => list.length / row.cpu;
-    console.log('| method | start (s) | validating (s) | candidates/s | vs baseline | CPU ms/candidate | candidates/CPU-s | vs baseline | validated |');
+    console.log(
+      '| method | start (s) | validating (s) | candidates/s | vs baseline | CPU ms/candidate | candidates/CPU-s | vs baseline | validated |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       console.log(

@@ -36,7 +36,6 @@ const args = benchOptions(
   }),
 );
 
-
 interface Row extends BugResult {
   set: 'classic' | 'real';
   build: Build;
@@ -112,8 +111,11 @@ function table(rows: readonly Row[]): string {
 }
 
 async function main(): Promise<void> {
-  const rows = await sideBySide(args.baseline, bugs(), runOne, (bug, build, row) =>
-    `${bug.target.id} ${build}: ${row.fixed ? 'fixed' : 'not fixed'}, first fix ${seconds(row.timeToFirstFixMs)} s`,
+  const rows = await sideBySide(
+    args.baseline,
+    bugs(),
+    runOne,
+    (bug, build, row) => `${bug.target.id} ${build}: ${row.fixed ? 'fixed' : 'not fixed'}, first fix ${seconds(row.timeToFirstFixMs)} s`,
   );
   console.log(table(rows));
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(rows, null, 2) + '\n');

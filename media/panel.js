@@ -58,7 +58,10 @@
 
   /** A section that folds: @param {string} title @param {string} id @param {boolean} open @param {Node[]} items @param {'ul' | 'ol'} list */
   function collapsible(title, id, open, items, list) {
-    const details = h('details', { id, 'aria-label': title }, [h('summary', {}, [h('h3', {}, [`${title} (${items.length})`])]), h(list, {}, items)]);
+    const details = h('details', { id, 'aria-label': title }, [
+      h('summary', {}, [h('h3', {}, [`${title} (${items.length})`])]),
+      h(list, {}, items),
+    ]);
     if (open) details.setAttribute('open', '');
     return details;
   }
@@ -72,13 +75,20 @@
     const answers = question.answers.map((/** @type {any} */ answer, /** @type {number} */ index) => {
       const fixes = answer.fixes.length ? ` (fix ${answer.fixes.join(', ')})` : '';
       const chosen = question.chosen === index;
-      const choose = button(`answer-${index + 1}`, `${question.call} should give ${answer.result}${fixes}`, { type: 'chooseAnswer', runId: question.runId, answer: index }, 'This is the right answer: fixes that give it go first');
+      const choose = button(
+        `answer-${index + 1}`,
+        `${question.call} should give ${answer.result}${fixes}`,
+        { type: 'chooseAnswer', runId: question.runId, answer: index },
+        'This is the right answer: fixes that give it go first',
+      );
       if (chosen) choose.setAttribute('aria-pressed', 'true');
       return h('li', { class: chosen ? 'answer chosen' : 'answer' }, [choose]);
     });
     const children = [
       h('h3', {}, ['The fixes disagree']),
-      h('p', {}, [`On ${question.call} (${question.where}) the validated fixes give different answers; the code gives ${question.before} before any fix. Which is right?`]),
+      h('p', {}, [
+        `On ${question.call} (${question.where}) the validated fixes give different answers; the code gives ${question.before} before any fix. Which is right?`,
+      ]),
       h('ul', { class: 'answers' }, answers),
     ];
     const chosen = question.chosen === null ? null : question.answers[question.chosen];
@@ -88,7 +98,12 @@
         question.added
           ? h('p', { id: 'answer-test-added', class: 'status' }, [`Added to ${question.testFile}.`])
           : h('div', { class: 'actions' }, [
-              button('add-test', `Add this test to ${question.testFile}`, { type: 'addTest', runId: question.runId, answer: question.chosen }, 'Write this test into your suite (undoable)'),
+              button(
+                'add-test',
+                `Add this test to ${question.testFile}`,
+                { type: 'addTest', runId: question.runId, answer: question.chosen },
+                'Write this test into your suite (undoable)',
+              ),
             ]),
       );
     } else if (chosen) {
@@ -102,9 +117,17 @@
     const children = [h('h2', { id: 'headline' }, [state.headline])];
     if (state.progress) children.push(h('p', { id: 'progress', role: 'status' }, [state.progress]));
     if (state.model) children.push(h('p', { id: 'model', class: 'muted' }, ['Model: ' + state.model]));
-    if (state.checkedAgainst) children.push(h('p', { id: 'checked-against', class: 'muted' }, ['Patches checked against ' + state.checkedAgainst]));
+    if (state.checkedAgainst)
+      children.push(h('p', { id: 'checked-against', class: 'muted' }, ['Patches checked against ' + state.checkedAgainst]));
     if (state.warnings.length) {
-      children.push(section('Warnings', 'warnings', state.warnings.map((/** @type {string} */ warning) => h('li', { class: 'warning' }, [warning])), 'ul'));
+      children.push(
+        section(
+          'Warnings',
+          'warnings',
+          state.warnings.map((/** @type {string} */ warning) => h('li', { class: 'warning' }, [warning])),
+          'ul',
+        ),
+      );
     }
     children.push(
       state.phase === 'running'
@@ -114,63 +137,109 @@
     if (state.question) children.push(questionSection(state.question));
     if (state.patches.length) {
       children.push(
-        section('Validated fixes', 'patches', state.patches.map((/** @type {any} */ patch) => {
-          const article = h('li', { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` }, [
-            h('h4', {}, [patch.summary]),
-            h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
-            ...(patch.confidence ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])] : []),
-            patch.why.length
-              ? h('ul', { class: 'why', 'aria-label': 'Why it is a fix' }, patch.why.map((/** @type {string} */ line) => h('li', {}, [line])))
-              : h('div', {}, [patch.tests]),
-            diffBlock(patch.diff),
-          ]);
-          if (patch.status === 'pending') {
-            article.append(
-              h('div', { class: 'actions' }, [
-                button(`apply-${patch.rank}`, 'Apply', { type: 'apply', patchId: patch.id }, 'Apply this fix to the file (undoable)'),
-                button(`show-diff-${patch.rank}`, 'Show diff', { type: 'showDiff', patchId: patch.id }, 'Open a diff editor with this fix'),
-                button(`discard-${patch.rank}`, 'Discard', { type: 'discard', patchId: patch.id }, 'Hide this fix'),
-              ]),
+        section(
+          'Validated fixes',
+          'patches',
+          state.patches.map((/** @type {any} */ patch) => {
+            const article = h(
+              'li',
+              { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` },
+              [
+                h('h4', {}, [patch.summary]),
+                h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
+                ...(patch.confidence
+                  ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])]
+                  : []),
+                patch.why.length
+                  ? h(
+                      'ul',
+                      { class: 'why', 'aria-label': 'Why it is a fix' },
+                      patch.why.map((/** @type {string} */ line) => h('li', {}, [line])),
+                    )
+                  : h('div', {}, [patch.tests]),
+                diffBlock(patch.diff),
+              ],
             );
-          } else {
-            article.append(h('p', { class: 'status' }, [STATUS_TEXT[patch.status]]));
-          }
-          return article;
-        }), 'ol'),
+            if (patch.status === 'pending') {
+              article.append(
+                h('div', { class: 'actions' }, [
+                  button(`apply-${patch.rank}`, 'Apply', { type: 'apply', patchId: patch.id }, 'Apply this fix to the file (undoable)'),
+                  button(
+                    `show-diff-${patch.rank}`,
+                    'Show diff',
+                    { type: 'showDiff', patchId: patch.id },
+                    'Open a diff editor with this fix',
+                  ),
+                  button(`discard-${patch.rank}`, 'Discard', { type: 'discard', patchId: patch.id }, 'Hide this fix'),
+                ]),
+              );
+            } else {
+              article.append(h('p', { class: 'status' }, [STATUS_TEXT[patch.status]]));
+            }
+            return article;
+          }),
+          'ol',
+        ),
       );
     }
     if (state.hints.length) {
       children.push(
-        section('Closest candidates (not validated: no fix was found)', 'hints', state.hints.map((/** @type {any} */ hint, /** @type {number} */ index) =>
-          h('li', { id: `hint-${index + 1}`, class: 'hint' }, [
-            h('h4', {}, [`Not validated: ${hint.summary}`]),
-            h('div', { class: 'muted' }, [`${hint.where} · ${hint.tests}`]),
-            diffBlock(hint.diff),
-            h('div', { class: 'actions' }, [
-              button(`show-hint-diff-${index + 1}`, 'Show diff', { type: 'showHintDiff', hintId: hint.id }, 'Open a diff editor with this candidate (not a validated fix: no Apply)'),
+        section(
+          'Closest candidates (not validated: no fix was found)',
+          'hints',
+          state.hints.map((/** @type {any} */ hint, /** @type {number} */ index) =>
+            h('li', { id: `hint-${index + 1}`, class: 'hint' }, [
+              h('h4', {}, [`Not validated: ${hint.summary}`]),
+              h('div', { class: 'muted' }, [`${hint.where} · ${hint.tests}`]),
+              diffBlock(hint.diff),
+              h('div', { class: 'actions' }, [
+                button(
+                  `show-hint-diff-${index + 1}`,
+                  'Show diff',
+                  { type: 'showHintDiff', hintId: hint.id },
+                  'Open a diff editor with this candidate (not a validated fix: no Apply)',
+                ),
+              ]),
             ]),
-          ]),
-        ), 'ol'),
+          ),
+          'ol',
+        ),
       );
     }
     // Fixes first; with fixes on offer, the failures and suspects behind them start collapsed.
     const hasFixes = state.patches.length > 0;
     if (state.failures.length) {
       children.push(
-        collapsible('Failing tests', 'failures', !hasFixes, state.failures.map((/** @type {any} */ failure) =>
-          h('li', {}, [locationLink(failure.location, failure.nodeid), h('div', { class: 'muted' }, [failure.text])]),
-        ), 'ul'),
+        collapsible(
+          'Failing tests',
+          'failures',
+          !hasFixes,
+          state.failures.map((/** @type {any} */ failure) =>
+            h('li', {}, [locationLink(failure.location, failure.nodeid), h('div', { class: 'muted' }, [failure.text])]),
+          ),
+          'ul',
+        ),
       );
     }
     if (state.suspects.length) {
       children.push(
-        collapsible('Suspects', 'suspects', !hasFixes, state.suspects.map((/** @type {any} */ suspect) =>
-          h('li', {}, [
-            locationLink(suspect.location, suspect.label),
-            h('ul', { class: 'evidence' }, suspect.evidence.map((/** @type {string} */ line) => h('li', {}, [line]))),
-            h('details', { class: 'muted' }, [h('summary', {}, ['Scores']), suspect.scores]),
-          ]),
-        ), 'ol'),
+        collapsible(
+          'Suspects',
+          'suspects',
+          !hasFixes,
+          state.suspects.map((/** @type {any} */ suspect) =>
+            h('li', {}, [
+              locationLink(suspect.location, suspect.label),
+              h(
+                'ul',
+                { class: 'evidence' },
+                suspect.evidence.map((/** @type {string} */ line) => h('li', {}, [line])),
+              ),
+              h('details', { class: 'muted' }, [h('summary', {}, ['Scores']), suspect.scores]),
+            ]),
+          ),
+          'ol',
+        ),
       );
     }
     root.replaceChildren(...children);

@@ -32,9 +32,7 @@ await Promise.all(
       // web-tree-sitter's ESM build reads import.meta.url, which a CommonJS bundle lacks.
       define: { 'import.meta.url': '__importMetaUrl' },
       banner: {
-        js: [entry.banner, "const __importMetaUrl = require('url').pathToFileURL(__filename).href;"]
-          .filter(Boolean)
-          .join('\n'),
+        js: [entry.banner, "const __importMetaUrl = require('url').pathToFileURL(__filename).href;"].filter(Boolean).join('\n'),
       },
       logLevel: 'warning',
     }),

@@ -44,13 +44,17 @@ execFileSync(codeServer, ['--extensions-dir', extensions, '--user-data-dir', use
 const server = spawn(
   codeServer,
   [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
-    '--extensions-dir', extensions,
-    '--user-data-dir', userData,
+    '--extensions-dir',
+    extensions,
+    '--user-data-dir',
+    userData,
     workspace,
   ],
   { stdio: ['ignore', 'ignore', 'inherit'], env },
@@ -60,7 +64,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill
 
 const url = `http://127.0.0.1:${port}/`;
 for (let tries = 0; tries < 120; tries++) {
-  const healthy = await fetch(`${url}healthz`).then((response) => response.ok, () => false);
+  const healthy = await fetch(`${url}healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (healthy) {
     console.log(`\nDeepDebug demo: open ${url} in a browser (Ctrl+C stops it).`);
     console.log(`Workspace: ${path.relative(root, workspace)} (a copy of examples/quickstart).`);

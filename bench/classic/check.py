@@ -20,11 +20,23 @@ import check_bugs  # noqa: E402
 
 KINDS = {
     # Single edits that the template generator is meant to cover.
-    "compare-op", "arith-op", "off-by-one", "bool-op", "negation", "variable-misuse",
-    "attribute-misuse", "swapped-args", "missing-return", "wrong-return-wrap", "min-max",
-    "is-in-op", "break-continue",
+    "compare-op",
+    "arith-op",
+    "off-by-one",
+    "bool-op",
+    "negation",
+    "variable-misuse",
+    "attribute-misuse",
+    "swapped-args",
+    "missing-return",
+    "wrong-return-wrap",
+    "min-max",
+    "is-in-op",
+    "break-continue",
     # Bugs no single template edit undoes: the fix must add new code.
-    "deleted-statement", "missing-call", "reversed-iteration",
+    "deleted-statement",
+    "missing-call",
+    "reversed-iteration",
 }
 MAX_PER_KIND = 5
 

@@ -38,8 +38,12 @@ import check_bugs  # noqa: E402
 
 # What overfitting a thin suite allows: each case belongs to one class.
 CLASSES = (
-    "loop-var-after-loop", "recursion-arg-invariant", "cancelling-edits", "cost-class",
-    "unchecked-result", "thin-suite-disagreement",
+    "loop-var-after-loop",
+    "recursion-arg-invariant",
+    "cancelling-edits",
+    "cost-class",
+    "unchecked-result",
+    "thin-suite-disagreement",
 )
 MIN_PER_CLASS = {"loop-var-after-loop": 6, "recursion-arg-invariant": 6}
 MIN_PER_OTHER_CLASS = 4
@@ -49,10 +53,27 @@ COST_TEST_WORDS = ("quick", "once")
 MAX_THIN_TESTS = 5
 # The bug's own kind, as in bench/classic and bench/wide.
 KINDS = {
-    "compare-op", "arith-op", "off-by-one", "bool-op", "negation", "variable-misuse",
-    "attribute-misuse", "swapped-args", "missing-return", "wrong-return-wrap", "min-max",
-    "is-in-op", "break-continue", "deleted-statement", "missing-call", "reversed-iteration",
-    "missing-statement", "missing-condition", "off-by-name-or-one", "wrap-unwrap", "swap",
+    "compare-op",
+    "arith-op",
+    "off-by-one",
+    "bool-op",
+    "negation",
+    "variable-misuse",
+    "attribute-misuse",
+    "swapped-args",
+    "missing-return",
+    "wrong-return-wrap",
+    "min-max",
+    "is-in-op",
+    "break-continue",
+    "deleted-statement",
+    "missing-call",
+    "reversed-iteration",
+    "missing-statement",
+    "missing-condition",
+    "off-by-name-or-one",
+    "wrap-unwrap",
+    "swap",
     "exception-hint",
 }
 
@@ -89,7 +110,11 @@ def run_tests(workspace, python):
         env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         completed = subprocess.run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace, env=env, capture_output=True, text=True, timeout=check_bugs.PYTEST_TIMEOUT_SECONDS,
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=check_bugs.PYTEST_TIMEOUT_SECONDS,
         )
         if not os.path.exists(report):
             raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
@@ -123,10 +148,10 @@ def check_case(folder, python):
         source = f.read()
     first, last = check_bugs.find_function(source, bug["function"])
     lines = source.splitlines(keepends=True)
-    buggy_function = "".join(lines[first - 1:last])
+    buggy_function = "".join(lines[first - 1 : last])
 
     def with_function(function_text):
-        return "".join(lines[:first - 1]) + function_text + "".join(lines[last:])
+        return "".join(lines[: first - 1]) + function_text + "".join(lines[last:])
 
     for text in wrong:
         if check_bugs.find_function(text, bug["function"]) is None:

@@ -26,7 +26,7 @@ def _key(code):
         return _code_keys[code]
     except KeyError:
         path = os.path.realpath(code.co_filename)
-        key = (path[len(_root):], code.co_firstlineno) if path.startswith(_root) else None
+        key = (path[len(_root) :], code.co_firstlineno) if path.startswith(_root) else None
         _code_keys[code] = key
         return key
 

@@ -66,8 +66,7 @@ def package_dir(subject):
 def copy_subject(subject, dest):
     """A workspace holding a pristine copy of the subject's package."""
     os.makedirs(dest, exist_ok=True)
-    shutil.copytree(package_dir(subject), os.path.join(dest, subject),
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(package_dir(subject), os.path.join(dest, subject), ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     with open(os.path.join(dest, "pytest.ini"), "w") as f:
         f.write("[pytest]\n")
     return dest
@@ -80,22 +79,26 @@ def is_test_file(rel):
 
 def replace_lines(text, start, end, new_text):
     lines = text.split("\n")
-    return "\n".join(lines[:start - 1] + new_text.split("\n") + lines[end:])
+    return "\n".join(lines[: start - 1] + new_text.split("\n") + lines[end:])
 
 
 def function_lines(text, start, end):
-    return "\n".join(text.split("\n")[start - 1:end])
+    return "\n".join(text.split("\n")[start - 1 : end])
 
 
 def run_tests(workspace, selection, coverage, timeout):
     """{nodeid: {"outcome", "functions"}} of a pytest run, or None when it hung."""
     report = os.path.join(workspace, "..", os.path.basename(workspace) + "-report.json")
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=HERE, BENCH_REPORT=report,
-               BENCH_PACKAGE_ROOT=workspace, BENCH_COVERAGE="1" if coverage else "0")
-    args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "function_coverage",
-            "-o", "addopts=", *selection]
-    child = subprocess.Popen(args, cwd=workspace, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, start_new_session=True)
+    env = dict(
+        os.environ,
+        PYTHONDONTWRITEBYTECODE="1",
+        PYTHONPATH=HERE,
+        BENCH_REPORT=report,
+        BENCH_PACKAGE_ROOT=workspace,
+        BENCH_COVERAGE="1" if coverage else "0",
+    )
+    args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "function_coverage", "-o", "addopts=", *selection]
+    child = subprocess.Popen(args, cwd=workspace, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         child.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -161,8 +164,11 @@ def generate_subject(subject, seed, per_subject, per_function=1, only_split=None
             sys.exit(f"make_bugs: the {subject} suite hung")
         passing = {n for n, t in baseline.items() if t["outcome"] == "passed"}
         functions = covered_functions(workspace, subject, baseline)
-        print(f"{subject} {version}: {len(passing)}/{len(baseline)} tests pass, "
-              f"{len(functions)} covered functions", file=sys.stderr, flush=True)
+        print(
+            f"{subject} {version}: {len(passing)}/{len(baseline)} tests pass, {len(functions)} covered functions",
+            file=sys.stderr,
+            flush=True,
+        )
         order = random.Random(f"{seed}:{subject}")
         order.shuffle(functions)
         made_per_kind = {}
@@ -209,13 +215,23 @@ def generate_subject(subject, seed, per_subject, per_function=1, only_split=None
                     continue
                 made_per_kind[kind] = made_per_kind.get(kind, 0) + 1
                 made += 1
-                bugs.append({
-                    # Further bugs in one function (--per-function) are told apart by a suffix.
-                    "id": bug_id if made == 1 else f"{bug_id}~{made}", "subject": subject, "subjectVersion": version, "file": rel,
-                    "function": qualname, "startLine": start, "endLine": end, "kind": kind,
-                    "buggyFunction": buggy, "fixedFunction": original, "tests": selection,
-                    "failingTests": failing,
-                })
+                bugs.append(
+                    {
+                        # Further bugs in one function (--per-function) are told apart by a suffix.
+                        "id": bug_id if made == 1 else f"{bug_id}~{made}",
+                        "subject": subject,
+                        "subjectVersion": version,
+                        "file": rel,
+                        "function": qualname,
+                        "startLine": start,
+                        "endLine": end,
+                        "kind": kind,
+                        "buggyFunction": buggy,
+                        "fixedFunction": original,
+                        "tests": selection,
+                        "failingTests": failing,
+                    }
+                )
                 if partial:
                     # Bugs as they are made, so a run stopped early keeps them (`generate` sorts at the end).
                     with open(f"{partial}.{subject}.partial", "a") as f:
@@ -254,8 +270,17 @@ def generate(args):
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         subjects = args.subjects or sorted(SUBJECTS)
         n = len(subjects)
-        per_subject = list(pool.map(generate_subject, subjects, [args.seed] * n, [args.per_subject] * n,
-                                    [args.per_function] * n, [args.split] * n, [args.out] * n))
+        per_subject = list(
+            pool.map(
+                generate_subject,
+                subjects,
+                [args.seed] * n,
+                [args.per_subject] * n,
+                [args.per_function] * n,
+                [args.split] * n,
+                [args.out] * n,
+            )
+        )
     bugs = sorted((b for group in per_subject for b in group), key=lambda b: b["id"])
     for bug in bugs:
         bug["split"] = split_of(bug["id"])

@@ -14,8 +14,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../src/core/resources';
 import {
-  MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable,
-  type BugResult, type BugTarget, type Mode,
+  MODES,
+  MODES_OPTION,
+  runFixCli,
+  scoreRun,
+  seconds,
+  summarize,
+  summaryTable,
+  type BugResult,
+  type BugTarget,
+  type Mode,
 } from '../fix-runs';
 import { benchOptions, listOf, oneOf, positiveNumber, wholeNumber } from '../options';
 import { barChart, stepChart } from '../svg-chart';
@@ -95,7 +103,9 @@ function selectBugs(bugs: RealBug[], { only, quick, split }: Selection): RealBug
  */
 export function makeWorkspace(bug: Pick<RealBug, 'id'>, folder: string, python: string, bugsFile?: string): void {
   const from = bugsFile ? ['--bugs', bugsFile] : [];
-  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder, ...from], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder, ...from], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string, bugsFile?: string): Promise<RealResult[]> {
@@ -148,19 +158,35 @@ function markdown(meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[
     '',
     '## By mode',
     '',
-    summaryTable('mode', modes.map((m) => [m, of((r) => r.mode === m)] as const)),
+    summaryTable(
+      'mode',
+      modes.map((m) => [m, of((r) => r.mode === m)] as const),
+    ),
     '',
     '## By split',
     '',
-    summaryTable('mode, split', modes.flatMap((m) => (['dev', 'test'] as const).map((s) => [`${m}, ${s}`, of((r) => r.mode === m && r.split === s)] as const)).filter(([, s]) => s.bugs > 0)),
+    summaryTable(
+      'mode, split',
+      modes
+        .flatMap((m) => (['dev', 'test'] as const).map((s) => [`${m}, ${s}`, of((r) => r.mode === m && r.split === s)] as const))
+        .filter(([, s]) => s.bugs > 0),
+    ),
     '',
     '## By bug kind',
     '',
-    summaryTable('kind, mode', kinds.flatMap((k) => modes.map((m) => [`${k}, ${m}`, of((r) => r.kind === k && r.mode === m)] as const))),
+    summaryTable(
+      'kind, mode',
+      kinds.flatMap((k) => modes.map((m) => [`${k}, ${m}`, of((r) => r.kind === k && r.mode === m)] as const)),
+    ),
     '',
     '## By subject',
     '',
-    summaryTable('subject, mode', [...new Set(bugs.map((b) => b.subject))].sort().flatMap((s) => modes.map((m) => [`${s}, ${m}`, of((r) => r.subject === s && r.mode === m)] as const))),
+    summaryTable(
+      'subject, mode',
+      [...new Set(bugs.map((b) => b.subject))]
+        .sort()
+        .flatMap((s) => modes.map((m) => [`${s}, ${m}`, of((r) => r.subject === s && r.mode === m)] as const)),
+    ),
     '',
     '## Every bug',
     '',
@@ -181,9 +207,16 @@ function markdown(meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[
 }
 
 /** Writes every output file; called after each bug, so a long run that stops keeps what it did. */
-function writeOutputs(outDir: string, meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[], results: readonly RealResult[]): void {
+function writeOutputs(
+  outDir: string,
+  meta: RunMeta,
+  bugs: readonly RealBug[],
+  modes: readonly Mode[],
+  results: readonly RealResult[],
+): void {
   const budget = meta.budgetSeconds;
-  meta.modelNotes = [...new Set(results.filter((r) => r.mode === 'model' && r.modelNote !== null).map((r) => r.modelNote!))].join('; ') || 'not run';
+  meta.modelNotes =
+    [...new Set(results.filter((r) => r.mode === 'model' && r.modelNote !== null).map((r) => r.modelNote!))].join('; ') || 'not run';
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ ...meta, results }, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, 'results.md'), markdown(meta, bugs, modes, results));
@@ -191,25 +224,23 @@ function writeOutputs(outDir: string, meta: RunMeta, bugs: readonly RealBug[], m
     path.join(outDir, 'fixes-vs-budget.svg'),
     stepChart(
       `Bugs with a validated patch within t seconds (${bugs.length} bugs)`,
-      't, seconds', 'bugs fixed', budget, bugs.length,
+      't, seconds',
+      'bugs fixed',
+      budget,
+      bugs.length,
       modes.map((m) => ({ name: m, points: fixedWithin(results.filter((r) => r.mode === m)) })),
     ),
   );
   const kinds = [...new Set(bugs.map((b) => b.kind))].sort();
   fs.writeFileSync(
     path.join(outDir, 'by-kind.svg'),
-    barChart(
-      `Per bug kind: bugs, validated, exact top-1 (budget ${budget} s)`,
-      'bugs',
-      kinds,
-      [
-        { name: 'bugs', values: kinds.map((k) => bugs.filter((b) => b.kind === k).length) },
-        ...modes.flatMap((m) => [
-          { name: `${m}: validated`, values: kinds.map((k) => results.filter((r) => r.mode === m && r.kind === k && r.fixed).length) },
-          { name: `${m}: exact top-1`, values: kinds.map((k) => results.filter((r) => r.mode === m && r.kind === k && r.exactTop1).length) },
-        ]),
-      ],
-    ),
+    barChart(`Per bug kind: bugs, validated, exact top-1 (budget ${budget} s)`, 'bugs', kinds, [
+      { name: 'bugs', values: kinds.map((k) => bugs.filter((b) => b.kind === k).length) },
+      ...modes.flatMap((m) => [
+        { name: `${m}: validated`, values: kinds.map((k) => results.filter((r) => r.mode === m && r.kind === k && r.fixed).length) },
+        { name: `${m}: exact top-1`, values: kinds.map((k) => results.filter((r) => r.mode === m && r.kind === k && r.exactTop1).length) },
+      ]),
+    ]),
   );
 }
 
@@ -247,8 +278,9 @@ async function main(): Promise<void> {
   const outDir = out ?? path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-real${quick ? '-quick' : ''}`);
   const meta: RunMeta = {
     benchmark: 'real',
-    selection: (selection.only.length ? 'chosen bugs' : quick ? 'quick subset' : `split ${selection.split}`)
-      + (bugsFile ? ` of ${path.relative(packageRoot(), bugsFile)}` : ''),
+    selection:
+      (selection.only.length ? 'chosen bugs' : quick ? 'quick subset' : `split ${selection.split}`) +
+      (bugsFile ? ` of ${path.relative(packageRoot(), bugsFile)}` : ''),
     commit: git('rev-parse', 'HEAD'),
     dirty: git('status', '--porcelain', '--', 'src').length > 0,
     date,
@@ -256,7 +288,10 @@ async function main(): Promise<void> {
     modes,
     python,
     cpus: os.cpus().length,
-    loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
     subjects: Object.fromEntries(bugs.map((b) => [b.subject, b.subjectVersion])),
     bugsRun: 0,
     jobs,

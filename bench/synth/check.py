@@ -21,10 +21,18 @@ import check_bugs  # noqa: E402
 
 # Bug classes whose fix is new code the search has to work out (README.md describes each).
 KINDS = {
-    "method-call", "wrong-literal", "sort-key", "new-comparison", "missing-disjunct-const",
-    "expr-from-scope", "role-swap", "regex", "string-method", "helper-wrap",
+    "method-call",
+    "wrong-literal",
+    "sort-key",
+    "new-comparison",
+    "missing-disjunct-const",
+    "expr-from-scope",
+    "role-swap",
+    "regex",
+    "string-method",
+    "helper-wrap",
 }
-MIN_PER_KIND = 3   # checked only when the whole set is checked
+MIN_PER_KIND = 3  # checked only when the whole set is checked
 MAX_PER_KIND = 8
 
 

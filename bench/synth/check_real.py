@@ -30,8 +30,22 @@ sys.path.insert(0, REAL)
 import make_bugs  # noqa: E402
 from check import KINDS  # noqa: E402
 
-FIELDS = ("id", "subject", "subjectVersion", "file", "function", "startLine", "endLine", "kind",
-          "buggyFunction", "fixedFunction", "tests", "failingTests", "split", "quick")
+FIELDS = (
+    "id",
+    "subject",
+    "subjectVersion",
+    "file",
+    "function",
+    "startLine",
+    "endLine",
+    "kind",
+    "buggyFunction",
+    "fixedFunction",
+    "tests",
+    "failingTests",
+    "split",
+    "quick",
+)
 SUFFIX = "~synth"
 RUN_TIMEOUT_SECONDS = 120
 
@@ -51,8 +65,11 @@ def check(bug, bugs_file):
         problems.append("buggyFunction equals fixedFunction")
     with tempfile.TemporaryDirectory(prefix="synth-real-") as tmp:
         workspace = os.path.join(tmp, "ws")
-        made = subprocess.run([sys.executable, os.path.join(REAL, "make_bugs.py"), "workspace", bug["id"], workspace,
-                               "--bugs", bugs_file], capture_output=True, text=True)
+        made = subprocess.run(
+            [sys.executable, os.path.join(REAL, "make_bugs.py"), "workspace", bug["id"], workspace, "--bugs", bugs_file],
+            capture_output=True,
+            text=True,
+        )
         if made.returncode != 0:
             return problems + [f"make_bugs.py workspace failed: {made.stderr.strip()[-300:]}"], 0, 0
         buggy = make_bugs.run_tests(workspace, bug["tests"], coverage=False, timeout=RUN_TIMEOUT_SECONDS)
@@ -101,8 +118,11 @@ def main():
     print(f"{'bug':<72} {'kind':<14} {'split':<5} {'fail':>4} {'pass':>4}  result")
     for bug in chosen:
         problems, failed, passed = check(bug, bugs_file)
-        print(f"{bug['id']:<72} {bug.get('kind', '?'):<14} {bug.get('split', '?'):<5} {failed:>4} {passed:>4}  "
-              f"{'ok' if not problems else 'FAIL'}", flush=True)
+        print(
+            f"{bug['id']:<72} {bug.get('kind', '?'):<14} {bug.get('split', '?'):<5} {failed:>4} {passed:>4}  "
+            f"{'ok' if not problems else 'FAIL'}",
+            flush=True,
+        )
         for problem in problems:
             print(f"    {problem}")
         broken += bool(problems)

@@ -25,10 +25,15 @@ sys.path.insert(0, os.path.dirname(HERE))
 import check_bugs  # noqa: E402
 
 KINDS = {
-    "missing-statement", "missing-condition", "off-by-name-or-one", "wrap-unwrap", "swap",
-    "two-edits", "exception-hint",
+    "missing-statement",
+    "missing-condition",
+    "off-by-name-or-one",
+    "wrap-unwrap",
+    "swap",
+    "two-edits",
+    "exception-hint",
 }
-MIN_PER_KIND = 5   # checked only when the whole set is checked
+MIN_PER_KIND = 5  # checked only when the whole set is checked
 MAX_PER_KIND = 10
 
 
@@ -37,8 +42,7 @@ def line_tokens(line):
     tokens = []
     try:
         for tok in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
-            if tok.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER,
-                                tokenize.INDENT, tokenize.DEDENT):
+            if tok.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT):
                 tokens.append((tok.string, tok.start[1] + len(line) - len(line.lstrip())))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return None
@@ -67,8 +71,11 @@ def single_edit_variants(buggy_function, fixed_function):
     old_tokens, new_tokens = line_tokens(old_line), line_tokens(new_line)
     if old_tokens is None or new_tokens is None:
         return None
-    edits = [op for op in difflib.SequenceMatcher(None, [t for t, _ in old_tokens], [t for t, _ in new_tokens],
-                                                  autojunk=False).get_opcodes() if op[0] != "equal"]
+    edits = [
+        op
+        for op in difflib.SequenceMatcher(None, [t for t, _ in old_tokens], [t for t, _ in new_tokens], autojunk=False).get_opcodes()
+        if op[0] != "equal"
+    ]
     if len(edits) != 2:
         return None
 
@@ -83,7 +90,7 @@ def single_edit_variants(buggy_function, fixed_function):
         start, end = span(old_line, old_tokens, a1, a2)
         new_start, new_end = span(new_line, new_tokens, b1, b2)
         line = old_line[:start] + new_line[new_start:new_end] + old_line[end:]
-        variants.append("".join(old[:i1] + [line + "\n"] + old[i1 + 1:]))
+        variants.append("".join(old[:i1] + [line + "\n"] + old[i1 + 1 :]))
     return variants
 
 

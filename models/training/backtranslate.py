@@ -72,7 +72,7 @@ def focal_span(lines):
     start = next((i for i, line in enumerate(lines) if line.lstrip() == TARGET_EDIT_MARKER), None)
     if start is None:
         return None
-    indent = lines[start][:len(lines[start]) - len(TARGET_EDIT_MARKER)]
+    indent = lines[start][: len(lines[start]) - len(TARGET_EDIT_MARKER)]
     end = next((i for i in range(start + 1, len(lines)) if lines[i] == indent + END_MARKER), None)
     return None if end is None else (start + 1, end)
 
@@ -93,7 +93,7 @@ def focal_lines(encoder):
         prefix = marked(i - span[0], "")
         if not lines[i].startswith(prefix):
             return None
-        focal.append(lines[i][len(prefix):])
+        focal.append(lines[i][len(prefix) :])
     return focal
 
 
@@ -116,7 +116,7 @@ def apply_edit(output, old_lines):
     start, stop = int(header.group(1)), int(header.group(2))
     if start > stop or stop > len(old_lines):
         return None
-    body = output[header.end():]
+    body = output[header.end() :]
     if ANY_MARKER.search(body):
         return None
     replacement = [] if body == "" else body.split("\n")
@@ -131,10 +131,13 @@ def line_edit(old_lines, new_lines):
     while prefix < len(old_lines) and prefix < len(new_lines) and old_lines[prefix] == new_lines[prefix]:
         prefix += 1
     suffix = 0
-    while (suffix < len(old_lines) - prefix and suffix < len(new_lines) - prefix
-           and old_lines[len(old_lines) - 1 - suffix] == new_lines[len(new_lines) - 1 - suffix]):
+    while (
+        suffix < len(old_lines) - prefix
+        and suffix < len(new_lines) - prefix
+        and old_lines[len(old_lines) - 1 - suffix] == new_lines[len(new_lines) - 1 - suffix]
+    ):
         suffix += 1
-    replaced = new_lines[prefix:len(new_lines) - suffix]
+    replaced = new_lines[prefix : len(new_lines) - suffix]
     return f"<L{prefix}><L{len(old_lines) - suffix}>" + "\n".join(replaced)
 
 
@@ -154,8 +157,13 @@ def reversed_record(record):
     target = exact_edit(fixed, buggy)
     if target is None:
         return None
-    return {"split": record["split"], "package": record["package"], "kind": record["kind"],
-            "encoder": with_focal(record["encoder"], fixed), "target": target}
+    return {
+        "split": record["split"],
+        "package": record["package"],
+        "kind": record["kind"],
+        "encoder": with_focal(record["encoder"], fixed),
+        "target": target,
+    }
 
 
 def read_records(work_dir):
@@ -228,6 +236,7 @@ def reverse(args):
 
 # ---- sampling ----
 
+
 def load_model(path):
     checkpoint = torch.load(path)
     model = Seq2Seq(checkpoint["config"])
@@ -238,7 +247,7 @@ def load_model(path):
 
 def source_ids(sp, encoder, max_source):
     """The encoder ids, cut like train.py and the product: to max_source, ending with eos."""
-    return sp.encode(encoder)[:max_source - 1] + [sp.eos_id()]
+    return sp.encode(encoder)[: max_source - 1] + [sp.eos_id()]
 
 
 def nucleus(logits, temperature, top_p, generator):
@@ -263,7 +272,7 @@ def sample_outputs(model, sp, encoders, per_input, temperature, top_p, generator
     sources = [source_ids(sp, e, c["max_source_positions"]) for e in encoders]
     src = torch.full((len(sources), max(len(s) for s in sources)), c["pad_token_id"], dtype=torch.long)
     for i, s in enumerate(sources):
-        src[i, :len(s)] = torch.tensor(s)
+        src[i, : len(s)] = torch.tensor(s)
     mask = (src != c["pad_token_id"]).long()
     # Each input is encoded once; its per_input sample rows share the encoder output.
     memory = model.encode(src, mask).repeat_interleave(per_input, dim=0)
@@ -330,8 +339,13 @@ def neural_record(record, fixed, output, seen, stats):
     if target is None:
         return None
     stats["kept"] += 1
-    return {"split": "train", "package": record["package"], "kind": "neural",
-            "encoder": with_focal(record["encoder"], buggy), "target": target}
+    return {
+        "split": "train",
+        "package": record["package"],
+        "kind": "neural",
+        "encoder": with_focal(record["encoder"], buggy),
+        "target": target,
+    }
 
 
 def show_bug(package, fixed, buggy):
@@ -340,12 +354,11 @@ def show_bug(package, fixed, buggy):
     while prefix < min(len(fixed), len(buggy)) and fixed[prefix] == buggy[prefix]:
         prefix += 1
     suffix = 0
-    while (suffix < min(len(fixed), len(buggy)) - prefix
-           and fixed[len(fixed) - 1 - suffix] == buggy[len(buggy) - 1 - suffix]):
+    while suffix < min(len(fixed), len(buggy)) - prefix and fixed[len(fixed) - 1 - suffix] == buggy[len(buggy) - 1 - suffix]:
         suffix += 1
     lines = [f"--- {package}: {fixed[0].strip()}"]
-    lines += ["- " + line for line in fixed[prefix:len(fixed) - suffix]]
-    lines += ["+ " + line for line in buggy[prefix:len(buggy) - suffix]]
+    lines += ["- " + line for line in fixed[prefix : len(fixed) - suffix]]
+    lines += ["+ " + line for line in buggy[prefix : len(buggy) - suffix]]
     print("\n".join(lines), file=sys.stderr)
 
 
@@ -355,24 +368,26 @@ def sample(args):
     functions = fixed_functions(args.work_dir, args.limit)
     generator = torch.Generator().manual_seed(args.seed)
     examples = random.Random(args.seed)
-    stats = {"functions": len(functions), "sampled": 0, "well_formed": 0, "parse": 0, "changed": 0,
-             "novel": 0, "kept": 0}
+    stats = {"functions": len(functions), "sampled": 0, "well_formed": 0, "parse": 0, "changed": 0, "novel": 0, "kept": 0}
     start = time.time()
     # Batches of similar encoder lengths pad little; sorting only within windows of functions
     # in file order keeps a run stopped early a fair sample of the functions (records are
     # written batch by batch, so it leaves whole records behind).
     window = args.batch * 8
-    order = [i for w in range(0, len(functions), window)
-             for i in sorted(range(w, min(w + window, len(functions))), key=lambda i: len(functions[i][0]["encoder"]))]
+    order = [
+        i
+        for w in range(0, len(functions), window)
+        for i in sorted(range(w, min(w + window, len(functions))), key=lambda i: len(functions[i][0]["encoder"]))
+    ]
     with open(args.out_file, "w") as out:
         for at in range(0, len(order), args.batch):
-            chunk = order[at:at + args.batch]
+            chunk = order[at : at + args.batch]
             encoders = [with_focal(functions[i][0]["encoder"], functions[i][1]) for i in chunk]
             outputs = sample_outputs(model, sp, encoders, args.per_function, args.temperature, args.top_p, generator)
             for n, i in enumerate(chunk):
                 record, fixed, heuristic = functions[i]
                 seen = {"fixed": injector.normalized(function_text(fixed)), "heuristic": heuristic, "neural": set()}
-                for output in outputs[n * args.per_function:(n + 1) * args.per_function]:
+                for output in outputs[n * args.per_function : (n + 1) * args.per_function]:
                     stats["sampled"] += 1
                     made = neural_record(record, fixed, output, seen, stats)
                     if made:
@@ -381,14 +396,13 @@ def sample(args):
                             show_bug(record["package"], fixed, apply_edit(output, fixed))
             out.flush()
             if at // args.batch % 10 == 0:
-                print(json.dumps({"done": at + len(chunk), **stats, "seconds": round(time.time() - start)}),
-                      file=sys.stderr, flush=True)
+                print(json.dumps({"done": at + len(chunk), **stats, "seconds": round(time.time() - start)}), file=sys.stderr, flush=True)
     seconds = time.time() - start
-    print(json.dumps({**stats, "seconds": round(seconds, 1), "samples_per_s": round(stats["sampled"] / seconds, 2),
-                      "out": args.out_file}))
+    print(json.dumps({**stats, "seconds": round(seconds, 1), "samples_per_s": round(stats["sampled"] / seconds, 2), "out": args.out_file}))
 
 
 # ---- near misses ----
+
 
 def near_miss_record(sample_record):
     """The patcher record fixing the function a failed sampled output made; None if there is none.
@@ -408,8 +422,13 @@ def near_miss_record(sample_record):
     target = exact_edit(near, fixed)
     if target is None:
         return None
-    return {"split": sample_record["split"], "package": sample_record["package"], "kind": "near-miss",
-            "encoder": with_focal(encoder, near), "target": target}
+    return {
+        "split": sample_record["split"],
+        "package": sample_record["package"],
+        "kind": "near-miss",
+        "encoder": with_focal(encoder, near),
+        "target": target,
+    }
 
 
 def near_misses(args):

@@ -43,5 +43,7 @@ const paired = (key) => {
 const top1 = paired('top1');
 const top10 = paired('top10');
 const better = beats([top10.candidate, top1.candidate], [top10.shipped, top1.shipped]);
-console.error(`held-out (${candidate.heldout.measured} bugs) top-1 ${JSON.stringify(top1)}, top-10 ${JSON.stringify(top10)}: ${better ? 'better' : 'not better'}`);
+console.error(
+  `held-out (${candidate.heldout.measured} bugs) top-1 ${JSON.stringify(top1)}, top-10 ${JSON.stringify(top10)}: ${better ? 'better' : 'not better'}`,
+);
 process.exit(better ? 0 : 1);

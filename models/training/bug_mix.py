@@ -51,11 +51,21 @@ TSSB3M_K = {
 
 # ManySStuBs4J large-dataset counts (README "SStuB Statistics", "Instances Large"), for comparison.
 MANYSSTUBS4J_LARGE = {
-    "Change Identifier Used": 22668, "Change Numeric Literal": 5447, "Change Boolean Literal": 1842,
-    "Change Modifier": 5010, "Wrong Function Name": 10179, "Same Function More Args": 5100,
-    "Same Function Less Args": 1588, "Same Function Change Caller": 1504, "Same Function Swap Args": 612,
-    "Change Binary Operator": 2241, "Change Unary Operator": 1016, "Change Operand": 807,
-    "Less Specific If": 2813, "More Specific If": 2381, "Missing Throws Exception": 206,
+    "Change Identifier Used": 22668,
+    "Change Numeric Literal": 5447,
+    "Change Boolean Literal": 1842,
+    "Change Modifier": 5010,
+    "Wrong Function Name": 10179,
+    "Same Function More Args": 5100,
+    "Same Function Less Args": 1588,
+    "Same Function Change Caller": 1504,
+    "Same Function Swap Args": 612,
+    "Change Binary Operator": 2241,
+    "Change Unary Operator": 1016,
+    "Change Operand": 807,
+    "Less Specific If": 2813,
+    "More Specific If": 2381,
+    "Missing Throws Exception": 206,
     "Delete Throws Exception": 508,
 }
 
@@ -64,8 +74,14 @@ MANYSSTUBS4J_LARGE = {
 # keyword argument renamed, a constant's type changed) map to nothing and are left out.
 PATTERN_KINDS = {
     "Change Identifier Used": {"variable-misuse": 0.7, "outer-variable-misuse": 0.2, "exception-type": 0.1},
-    "Change Binary Operand": {"variable-misuse": 0.3, "off-by-one": 0.2, "literal-off-by-one": 0.1,
-                              "expression-tweak": 0.2, "fill-literal": 0.1, "swap-operands": 0.1},
+    "Change Binary Operand": {
+        "variable-misuse": 0.3,
+        "off-by-one": 0.2,
+        "literal-off-by-one": 0.1,
+        "expression-tweak": 0.2,
+        "fill-literal": 0.1,
+        "swap-operands": 0.1,
+    },
     "Wrong Function Name": {"method-swap": 0.5, "callee-misuse": 0.3, "builtin-swap": 0.2},
     "Add Function Around Expression": {"wrap-builtin": 0.6, "missing-call": 0.3, "reversed-iteration": 0.1},
     "Change Attribute Used": {"attribute-misuse": 0.9, "dot-bracket": 0.1},
@@ -73,8 +89,14 @@ PATTERN_KINDS = {
     "More Specific If": {"condition-narrow": 1.0},
     "Change Boolean Literal": {"bool-literal": 1.0},
     "Add Attribute Access": {"attribute-misuse": 1.0},
-    "Change Binary Operator": {"compare-op": 0.45, "arith-op": 0.25, "bool-op": 0.15, "identity-op": 0.05,
-                               "membership-op": 0.05, "bitwise-op": 0.05},
+    "Change Binary Operator": {
+        "compare-op": 0.45,
+        "arith-op": 0.25,
+        "bool-op": 0.15,
+        "identity-op": 0.05,
+        "membership-op": 0.05,
+        "bitwise-op": 0.05,
+    },
     "Same Function Wrong Caller": {"variable-misuse": 1.0},
     "Less Specific If": {"condition-widen": 1.0},
     "Change Unary Operator": {"negation": 0.8, "expression-tweak": 0.2},

@@ -47,11 +47,17 @@ for (const [kind, bugs] of [...byKind.entries()].sort()) {
     const first = bug.startLine + prefix;
     const last = Math.max(first, bug.startLine + buggy.length - 1 - suffix);
     const lines = [];
-    for (let l = Math.max(bug.startLine, first - (last < first + 0 ? 1 : 0)); l <= Math.min(last, bug.startLine + buggy.length - 1); l++) lines.push({ line: l, score: 1 });
+    for (let l = Math.max(bug.startLine, first - (last < first + 0 ? 1 : 0)); l <= Math.min(last, bug.startLine + buggy.length - 1); l++)
+      lines.push({ line: l, score: 1 });
     if (lines.length === 0) lines.push({ line: Math.min(first, bug.startLine + buggy.length - 1), score: 1 });
     const suspect = {
-      file: bug.file, function: bug.function, startLine: bug.startLine, endLine: bug.startLine + buggy.length - 1,
-      score: 1, reasons: [], lines,
+      file: bug.file,
+      function: bug.function,
+      startLine: bug.startLine,
+      endLine: bug.startLine + buggy.length - 1,
+      score: 1,
+      reasons: [],
+      lines,
     };
     row.bugs++;
     try {
@@ -73,5 +79,8 @@ for (const [kind, bugs] of [...byKind.entries()].sort()) {
   }
   console.error(kind, JSON.stringify(row));
 }
-const total = Object.values(results).reduce((t, r) => ({ bugs: t.bugs + r.bugs, proposed: t.proposed + r.proposed, bySameKind: t.bySameKind + r.bySameKind }), { bugs: 0, proposed: 0, bySameKind: 0 });
+const total = Object.values(results).reduce(
+  (t, r) => ({ bugs: t.bugs + r.bugs, proposed: t.proposed + r.proposed, bySameKind: t.bySameKind + r.bySameKind }),
+  { bugs: 0, proposed: 0, bySameKind: 0 },
+);
 console.log(JSON.stringify({ total, byKind: results }, null, 1));

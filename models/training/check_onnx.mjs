@@ -18,15 +18,32 @@ const [batch, length] = hidden.dims;
 const { layers, heads, headDim } = config;
 const empty = new ort.Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]);
 function feeds(ids, past, useCache) {
-  const f = { input_ids: int64(ids), encoder_attention_mask: int64(ref.attention_mask), encoder_hidden_states: hidden,
-    use_cache_branch: new ort.Tensor('bool', Uint8Array.from([useCache ? 1 : 0]), [1]) };
-  for (let i = 0; i < layers; i++) for (const part of ['decoder', 'encoder']) for (const kind of ['key', 'value'])
-    f[`past_key_values.${i}.${part}.${kind}`] = past ? past[`present.${i}.${part}.${kind}`] : empty;
+  const f = {
+    input_ids: int64(ids),
+    encoder_attention_mask: int64(ref.attention_mask),
+    encoder_hidden_states: hidden,
+    use_cache_branch: new ort.Tensor('bool', Uint8Array.from([useCache ? 1 : 0]), [1]),
+  };
+  for (let i = 0; i < layers; i++)
+    for (const part of ['decoder', 'encoder'])
+      for (const kind of ['key', 'value']) f[`past_key_values.${i}.${part}.${kind}`] = past ? past[`present.${i}.${part}.${kind}`] : empty;
   return f;
 }
 const full = await decoder.run(feeds(ref.decoder_input_ids, null, false));
-const prefix = await decoder.run(feeds(ref.decoder_input_ids.map((r) => r.slice(0, 2)), null, false));
-const step = await decoder.run(feeds(ref.decoder_input_ids.map((r) => r.slice(2)), prefix, true));
+const prefix = await decoder.run(
+  feeds(
+    ref.decoder_input_ids.map((r) => r.slice(0, 2)),
+    null,
+    false,
+  ),
+);
+const step = await decoder.run(
+  feeds(
+    ref.decoder_input_ids.map((r) => r.slice(2)),
+    prefix,
+    true,
+  ),
+);
 // Padded encoder positions differ freely between implementations; compare unpadded rows only.
 const enc = Array.from(hidden.data);
 const encDiff = maxDiff(enc.slice(0, length * hidden.dims[2]), ref.last_hidden_state.slice(0, length * hidden.dims[2]));

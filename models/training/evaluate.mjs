@@ -39,7 +39,10 @@ const SAMPLES = 10;
 
 function testInputs() {
   const examples = new Map();
-  for (const name of fs.readdirSync(workDir).filter((n) => /^inputs-\d+\.jsonl$/.test(n)).sort()) {
+  for (const name of fs
+    .readdirSync(workDir)
+    .filter((n) => /^inputs-\d+\.jsonl$/.test(n))
+    .sort()) {
     for (const line of fs.readFileSync(path.join(workDir, name), 'utf8').split('\n')) {
       if (!line) continue;
       try {
@@ -65,11 +68,24 @@ function heldOut() {
     ];
     fs.writeFileSync(heldoutFile, [...header, ...ids].join('\n') + '\n');
   }
-  const listed = fs.readFileSync(heldoutFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const listed = fs
+    .readFileSync(heldoutFile, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const found = listed.filter((id) => inputs.has(id));
   const chosen = found.slice(0, limit).map((id) => inputs.get(id));
   const hash = (ids) => createHash('sha1').update(ids.join('\n')).digest('hex').slice(0, 12);
-  return { chosen, heldout: { listed: listed.length, found: found.length, measured: chosen.length, listHash: hash(listed), measuredHash: hash(chosen.map((c) => c.id)) } };
+  return {
+    chosen,
+    heldout: {
+      listed: listed.length,
+      found: found.length,
+      measured: chosen.length,
+      listHash: hash(listed),
+      measuredHash: hash(chosen.map((c) => c.id)),
+    },
+  };
 }
 const { chosen, heldout } = heldOut();
 if (args.includes('--list-only')) {
@@ -94,12 +110,17 @@ function inputOf(encoder, focalOnly) {
 function executable(trace) {
   const file = path.join(workDir, 'executable-heldout.jsonl');
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
     .filter((record) => record.trace === trace)
     .map((record) => ({ input: record.input, focal: inputOf(record.encoder, true).focal, target: record.target, kind: record.kind }));
 }
 
-const synthetic = (focalOnly) => chosen.map((example) => ({ ...inputOf(example.encoder, focalOnly), target: example.target, kind: example.kind, id: example.id }));
+const synthetic = (focalOnly) =>
+  chosen.map((example) => ({ ...inputOf(example.encoder, focalOnly), target: example.target, kind: example.kind, id: example.id }));
 const variants = {
   skeleton: synthetic(false),
   ...(focalOnlyToo ? { 'focal-only': synthetic(true) } : {}),

@@ -65,7 +65,11 @@ function groupBy(rows, key) {
 }
 
 function readJsonl(file) {
-  return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
 }
 
 /** A fresh workspace holding the bug (bench/real's makeWorkspace), and how to remove it. */
@@ -88,7 +92,9 @@ async function makeInputs(args) {
   const [bugsFile, outFile] = args;
   const split = option(args, '--split', null);
   const limit = Number(option(args, '--limit', Infinity));
-  const bugs = readJsonl(bugsFile).filter((bug) => !split || bug.split === split).slice(0, limit);
+  const bugs = readJsonl(bugsFile)
+    .filter((bug) => !split || bug.split === split)
+    .slice(0, limit);
   const tokenizer = await loadTokenizer(SHIPPED_MODEL, 2);
   const config = JSON.parse(fs.readFileSync(path.join(SHIPPED_MODEL, 'config.json'), 'utf8')).deepdebug;
   const formats = {
@@ -102,7 +108,14 @@ async function makeInputs(args) {
   for (const bug of bugs) {
     const { workspace, remove } = freshWorkspace(bugsFile, bug);
     try {
-      const run = await runPytest({ workspace, python: PYTHON, selection: bug.tests, coverage: false, perTestTimeoutMs: 10_000, timeoutMs: 120_000 });
+      const run = await runPytest({
+        workspace,
+        python: PYTHON,
+        selection: bug.tests,
+        coverage: false,
+        perTestTimeoutMs: 10_000,
+        timeoutMs: 120_000,
+      });
       const failures = failuresOf(run).filter((f) => f.kind !== 'collection');
       const focal = focalOf(bug);
       const failure = failureFor({ file: bug.file, ...focal }, failures);
@@ -141,7 +154,8 @@ async function makeInputs(args) {
     } finally {
       remove();
     }
-    if ((counts.written + counts.noFailure) % 25 === 0) console.error(JSON.stringify({ ...counts, seconds: Math.round((performance.now() - started) / 1000) }));
+    if ((counts.written + counts.noFailure) % 25 === 0)
+      console.error(JSON.stringify({ ...counts, seconds: Math.round((performance.now() - started) / 1000) }));
   }
   fs.closeSync(sink);
   console.error(JSON.stringify({ ...counts, seconds: Math.round((performance.now() - started) / 1000) }));
@@ -163,7 +177,16 @@ async function judge(bug, focal, source, model, output, pool) {
   const exact = normalized === normalizeCode(withNewline(bug.fixedFunction));
   const candidate = identical
     ? null
-    : await makeCandidate({ file: bug.file, source, ...focal, newFunctionText: newFunction, origin: 'model', editKind: 'model', summary: 'model sample', score: 0 });
+    : await makeCandidate({
+        file: bug.file,
+        source,
+        ...focal,
+        newFunctionText: newFunction,
+        origin: 'model',
+        editKind: 'model',
+        summary: 'model sample',
+        score: 0,
+      });
   if (candidate === null) return { ...base, parses: identical, identical, exact };
   const outcome = await pool.validate(candidate);
   const { failingFixed, failingTotal, suitePassed, suiteTotal } = outcome.validation;
@@ -204,8 +227,17 @@ async function sampleBug(bugsFile, bug, records, models, samples) {
       for (const entry of outputs) {
         if (!judged.has(entry.output)) judged.set(entry.output, await judge(bug, focal, source, model, entry.output, pool));
         results.push({
-          id: bug.id, split: record.split, package: bug.subject, kind: bug.kind, model: name, trace: record.trace,
-          ...entry, ...judged.get(entry.output), sampleMs, encoder: record.encoder, target: record.target,
+          id: bug.id,
+          split: record.split,
+          package: bug.subject,
+          kind: bug.kind,
+          model: name,
+          trace: record.trace,
+          ...entry,
+          ...judged.get(entry.output),
+          sampleMs,
+          encoder: record.encoder,
+          target: record.target,
           // The input without the trace, for near-misses (backtranslate.py): the trace is the bug's.
           plainEncoder: (records.false ?? record).encoder,
         });
@@ -250,7 +282,8 @@ async function sample(args) {
         return [];
       });
       for (const result of results) fs.writeSync(sink, JSON.stringify(result) + '\n');
-      if (++done % 10 === 0) console.error(JSON.stringify({ done, of: ids.length, seconds: Math.round((performance.now() - started) / 1000) }));
+      if (++done % 10 === 0)
+        console.error(JSON.stringify({ done, of: ids.length, seconds: Math.round((performance.now() - started) / 1000) }));
     }
   };
   await Promise.all(Array.from({ length: jobs }, lane));
@@ -300,13 +333,17 @@ function summarize(results) {
  */
 function rewardExamples(results, model) {
   const examples = [];
-  const byBug = groupBy(results.filter((r) => r.model === model && r.split !== 'test'), (r) => r.id);
+  const byBug = groupBy(
+    results.filter((r) => r.model === model && r.split !== 'test'),
+    (r) => r.id,
+  );
   for (const rows of byBug.values()) {
     const drawn = rows.reduce((n, r) => n + Math.max(1, r.drawn), 0);
     const baseline = Math.max(0, rows.reduce((sum, r) => sum + r.reward * Math.max(1, r.drawn), 0) / drawn);
     for (const row of rows) {
       const advantage = Math.min(1, Math.max(-0.5, (row.reward - baseline) * Math.max(1, row.drawn)));
-      if (advantage !== 0) examples.push({ encoder: row.encoder, output: row.output, advantage: Number(advantage.toFixed(4)), reward: row.reward });
+      if (advantage !== 0)
+        examples.push({ encoder: row.encoder, output: row.output, advantage: Number(advantage.toFixed(4)), reward: row.reward });
     }
   }
   return examples;
@@ -323,8 +360,7 @@ async function main() {
     const examples = rewardExamples(readJsonl(args[0]), args[2]);
     fs.writeFileSync(args[1], examples.map((e) => JSON.stringify(e) + '\n').join(''));
     console.error(JSON.stringify({ examples: examples.length, positive: examples.filter((e) => e.advantage > 0).length }));
-  }
-  else {
+  } else {
     console.error('usage: executable.mjs inputs|sample ... (see the top of the file)');
     process.exit(2);
   }

@@ -64,8 +64,9 @@ class DecoderBody(torch.nn.Module):
 
 
 def export(module, args, path, inputs, outputs, axes):
-    torch.onnx.export(module, args, path, input_names=inputs, output_names=outputs, dynamic_axes=axes,
-                      opset_version=OPSET, do_constant_folding=True)
+    torch.onnx.export(
+        module, args, path, input_names=inputs, output_names=outputs, dynamic_axes=axes, opset_version=OPSET, do_constant_folding=True
+    )
     return onnx.load(path)
 
 
@@ -94,20 +95,32 @@ def merge_decoder(body, projector, layers, heads, head_dim):
     prefixed(projector.graph, "proj/", keep={"encoder_hidden_states"})
     else_outputs = [kv_type(o.name, heads, head_dim, "encoder_sequence_length_out") for o in projector.graph.output]
     else_branch = helper.make_graph(list(projector.graph.node), "project_cross", [], else_outputs)
-    then_nodes = [helper.make_node("Identity", [f"past_key_values.{i}.encoder.{kind}"], [f"cached.{i}.{kind}"])
-                  for i in range(layers) for kind in ("key", "value")]
-    then_outputs = [kv_type(f"cached.{i}.{kind}", heads, head_dim, "encoder_sequence_length_out")
-                    for i in range(layers) for kind in ("key", "value")]
+    then_nodes = [
+        helper.make_node("Identity", [f"past_key_values.{i}.encoder.{kind}"], [f"cached.{i}.{kind}"])
+        for i in range(layers)
+        for kind in ("key", "value")
+    ]
+    then_outputs = [
+        kv_type(f"cached.{i}.{kind}", heads, head_dim, "encoder_sequence_length_out") for i in range(layers) for kind in ("key", "value")
+    ]
     then_branch = helper.make_graph(then_nodes, "reuse_cross", [], then_outputs)
-    if_node = helper.make_node("If", ["use_cache_branch"], cross_names, name="cross_cache",
-                               then_branch=then_branch, else_branch=else_branch)
-    present_nodes = [helper.make_node("Identity", [f"cross.{i}.{kind}"], [f"present.{i}.encoder.{kind}"])
-                     for i in range(layers) for kind in ("key", "value")]
+    if_node = helper.make_node(
+        "If", ["use_cache_branch"], cross_names, name="cross_cache", then_branch=then_branch, else_branch=else_branch
+    )
+    present_nodes = [
+        helper.make_node("Identity", [f"cross.{i}.{kind}"], [f"present.{i}.encoder.{kind}"])
+        for i in range(layers)
+        for kind in ("key", "value")
+    ]
 
     inputs = [i for i in graph.input if i.name not in cross_names]
-    new_inputs = [inputs[0], inputs[1],
-                  helper.make_tensor_value_info("encoder_hidden_states", TensorProto.FLOAT,
-                                                ["batch_size", "encoder_sequence_length", projector_width(projector)])]
+    new_inputs = [
+        inputs[0],
+        inputs[1],
+        helper.make_tensor_value_info(
+            "encoder_hidden_states", TensorProto.FLOAT, ["batch_size", "encoder_sequence_length", projector_width(projector)]
+        ),
+    ]
     for i in range(layers):
         for kind in ("key", "value"):
             new_inputs.append(next(x for x in inputs if x.name == f"past_key_values.{i}.decoder.{kind}"))
@@ -119,10 +132,14 @@ def merge_decoder(body, projector, layers, heads, head_dim):
     by_name = {o.name: o for o in graph.output}
     for i in range(layers):
         outputs += [by_name[f"present.{i}.decoder.key"], by_name[f"present.{i}.decoder.value"]]
-        outputs += [kv_type(f"present.{i}.encoder.{kind}", heads, head_dim, "encoder_sequence_length_out")
-                    for kind in ("key", "value")]
-    merged = helper.make_graph([if_node] + list(graph.node) + present_nodes, "decoder_model_merged", new_inputs,
-                               outputs, initializer=list(graph.initializer) + list(projector.graph.initializer))
+        outputs += [kv_type(f"present.{i}.encoder.{kind}", heads, head_dim, "encoder_sequence_length_out") for kind in ("key", "value")]
+    merged = helper.make_graph(
+        [if_node] + list(graph.node) + present_nodes,
+        "decoder_model_merged",
+        new_inputs,
+        outputs,
+        initializer=list(graph.initializer) + list(projector.graph.initializer),
+    )
     model = helper.make_model(merged, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="deepdebug")
     model.ir_version = body.ir_version
     onnx.checker.check_model(model)
@@ -139,27 +156,44 @@ def projector_width(projector):
 def write_configs(out_dir, config, use_trace):
     heads = config["attention_heads"]
     hf = {
-        "model_type": "bart", "architectures": ["BartForConditionalGeneration"],
-        "vocab_size": config["vocab_size"], "d_model": config["d_model"],
-        "encoder_layers": config["encoder_layers"], "decoder_layers": config["decoder_layers"],
-        "encoder_attention_heads": heads, "decoder_attention_heads": heads,
-        "encoder_ffn_dim": config["ffn_dim"], "decoder_ffn_dim": config["ffn_dim"],
+        "model_type": "bart",
+        "architectures": ["BartForConditionalGeneration"],
+        "vocab_size": config["vocab_size"],
+        "d_model": config["d_model"],
+        "encoder_layers": config["encoder_layers"],
+        "decoder_layers": config["decoder_layers"],
+        "encoder_attention_heads": heads,
+        "decoder_attention_heads": heads,
+        "encoder_ffn_dim": config["ffn_dim"],
+        "decoder_ffn_dim": config["ffn_dim"],
         "max_position_embeddings": config["max_source_positions"],
-        "pad_token_id": config["pad_token_id"], "bos_token_id": config["bos_token_id"],
-        "eos_token_id": config["eos_token_id"], "decoder_start_token_id": config["bos_token_id"],
-        "forced_eos_token_id": config["eos_token_id"], "is_encoder_decoder": True, "use_cache": True,
+        "pad_token_id": config["pad_token_id"],
+        "bos_token_id": config["bos_token_id"],
+        "eos_token_id": config["eos_token_id"],
+        "decoder_start_token_id": config["bos_token_id"],
+        "forced_eos_token_id": config["eos_token_id"],
+        "is_encoder_decoder": True,
+        "use_cache": True,
         # Read by DeepDebug's loader (src/core/model): how inputs and outputs are written.
-        "deepdebug": {"output": "line-edit", "useTrace": use_trace,
-                      "maxSourceTokens": config["max_source_positions"],
-                      "maxTargetTokens": config["max_target_positions"],
-                      # The longest focal function training covered (format.ts maxFunctionLines).
-                      "maxFunctionLines": config.get("max_function_lines", 63)},
+        "deepdebug": {
+            "output": "line-edit",
+            "useTrace": use_trace,
+            "maxSourceTokens": config["max_source_positions"],
+            "maxTargetTokens": config["max_target_positions"],
+            # The longest focal function training covered (format.ts maxFunctionLines).
+            "maxFunctionLines": config.get("max_function_lines", 63),
+        },
     }
     with open(os.path.join(out_dir, "config.json"), "w") as f:
         json.dump(hf, f, indent=1)
-    generation = {"decoder_start_token_id": config["bos_token_id"], "bos_token_id": config["bos_token_id"],
-                  "eos_token_id": config["eos_token_id"], "pad_token_id": config["pad_token_id"],
-                  "forced_eos_token_id": config["eos_token_id"], "max_length": config["max_target_positions"]}
+    generation = {
+        "decoder_start_token_id": config["bos_token_id"],
+        "bos_token_id": config["bos_token_id"],
+        "eos_token_id": config["eos_token_id"],
+        "pad_token_id": config["pad_token_id"],
+        "forced_eos_token_id": config["eos_token_id"],
+        "max_length": config["max_target_positions"],
+    }
     with open(os.path.join(out_dir, "generation_config.json"), "w") as f:
         json.dump(generation, f, indent=1)
 
@@ -178,9 +212,14 @@ def reference(model, out_path):
         full, _ = model.decode(dec, mask, model.empty_past(2), cross)
         _, past = model.decode(dec[:, :2], mask, model.empty_past(2), cross)
         step, _ = model.decode(dec[:, 2:], mask, past, cross)
-    ref = {"input_ids": src.tolist(), "attention_mask": mask.tolist(), "decoder_input_ids": dec.tolist(),
-           "last_hidden_state": memory.flatten().tolist(), "full_logits": full.flatten().tolist(),
-           "step_logits": step.flatten().tolist()}
+    ref = {
+        "input_ids": src.tolist(),
+        "attention_mask": mask.tolist(),
+        "decoder_input_ids": dec.tolist(),
+        "last_hidden_state": memory.flatten().tolist(),
+        "full_logits": full.flatten().tolist(),
+        "step_logits": step.flatten().tolist(),
+    }
     with open(out_path, "w") as f:
         json.dump(ref, f)
     heads = c["attention_heads"]
@@ -197,35 +236,55 @@ def fp32_graphs(model, tmp_dir):
 
     src = torch.randint(4, 100, (2, 9))
     mask = torch.ones_like(src)
-    encoder = export(Encoder(model), (src, mask), os.path.join(tmp_dir, "encoder_model.onnx"),
-                     ["input_ids", "attention_mask"], ["last_hidden_state"],
-                     {"input_ids": {0: "batch_size", 1: "encoder_sequence_length"},
-                      "attention_mask": {0: "batch_size", 1: "encoder_sequence_length"},
-                      "last_hidden_state": {0: "batch_size", 1: "encoder_sequence_length"}})
+    encoder = export(
+        Encoder(model),
+        (src, mask),
+        os.path.join(tmp_dir, "encoder_model.onnx"),
+        ["input_ids", "attention_mask"],
+        ["last_hidden_state"],
+        {
+            "input_ids": {0: "batch_size", 1: "encoder_sequence_length"},
+            "attention_mask": {0: "batch_size", 1: "encoder_sequence_length"},
+            "last_hidden_state": {0: "batch_size", 1: "encoder_sequence_length"},
+        },
+    )
     with torch.no_grad():
         memory = model.encode(src, mask)
         cross = model.cross_kv(memory)
     cross_names = [f"cross.{i}.{k}" for i in range(layers) for k in ("key", "value")]
-    projector = export(CrossProjector(model), (memory,), os.path.join(tmp_dir, "projector.onnx"),
-                       ["encoder_hidden_states"], [f"proj.{n}" for n in cross_names],
-                       {"encoder_hidden_states": {0: "batch_size", 1: "encoder_sequence_length"},
-                        **{f"proj.{n}": {0: "batch_size", 2: "encoder_sequence_length_out"} for n in cross_names}})
+    projector = export(
+        CrossProjector(model),
+        (memory,),
+        os.path.join(tmp_dir, "projector.onnx"),
+        ["encoder_hidden_states"],
+        [f"proj.{n}" for n in cross_names],
+        {
+            "encoder_hidden_states": {0: "batch_size", 1: "encoder_sequence_length"},
+            **{f"proj.{n}": {0: "batch_size", 2: "encoder_sequence_length_out"} for n in cross_names},
+        },
+    )
     past = [torch.zeros(2, heads, 3, head_dim) for _ in range(2 * layers)]
     past_names = [f"past_key_values.{i}.decoder.{k}" for i in range(layers) for k in ("key", "value")]
     present_names = [f"present.{i}.decoder.{k}" for i in range(layers) for k in ("key", "value")]
-    body = export(DecoderBody(model), (mask, src[:, :1], *[t for kv in cross for t in kv], *past),
-                  os.path.join(tmp_dir, "decoder_body.onnx"),
-                  ["encoder_attention_mask", "input_ids", *cross_names, *past_names], ["logits", *present_names],
-                  {"encoder_attention_mask": {0: "batch_size", 1: "encoder_sequence_length"},
-                   "input_ids": {0: "batch_size", 1: "decoder_sequence_length"},
-                   "logits": {0: "batch_size", 1: "decoder_sequence_length"},
-                   **{n: {0: "batch_size", 2: "encoder_sequence_length_out"} for n in cross_names},
-                   **{n: {0: "batch_size", 2: "past_decoder_sequence_length"} for n in past_names},
-                   **{n: {0: "batch_size", 2: "past_decoder_sequence_length + 1"} for n in present_names}})
+    body = export(
+        DecoderBody(model),
+        (mask, src[:, :1], *[t for kv in cross for t in kv], *past),
+        os.path.join(tmp_dir, "decoder_body.onnx"),
+        ["encoder_attention_mask", "input_ids", *cross_names, *past_names],
+        ["logits", *present_names],
+        {
+            "encoder_attention_mask": {0: "batch_size", 1: "encoder_sequence_length"},
+            "input_ids": {0: "batch_size", 1: "decoder_sequence_length"},
+            "logits": {0: "batch_size", 1: "decoder_sequence_length"},
+            **{n: {0: "batch_size", 2: "encoder_sequence_length_out"} for n in cross_names},
+            **{n: {0: "batch_size", 2: "past_decoder_sequence_length"} for n in past_names},
+            **{n: {0: "batch_size", 2: "past_decoder_sequence_length + 1"} for n in present_names},
+        },
+    )
     # The projector's outputs must carry the names the If node's else branch produces.
     for output in projector.graph.output:
         old = output.name
-        new = old[len("proj."):]
+        new = old[len("proj.") :]
         for node in projector.graph.node:
             node.output[:] = ["else." + new if o == old else o for o in node.output]
         output.name = "else." + new

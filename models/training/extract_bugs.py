@@ -40,8 +40,19 @@ from bug_mix import KIND_SHARES  # noqa: E402
 # general-purpose code unlike anything in the training packages' own modules.
 TEST_PACKAGES = {"networkx", "click", "pyparsing", "sortedcontainers"}
 VALID_PACKAGES = {"jinja2", "dateutil", "idna"}
-SKIP_PACKAGES = {"pip", "setuptools", "pkg_resources", "_distutils_hack", "test", "idlelib",
-                 "lib2to3", "turtledemo", "ensurepip", "site-packages", "__pycache__"}
+SKIP_PACKAGES = {
+    "pip",
+    "setuptools",
+    "pkg_resources",
+    "_distutils_hack",
+    "test",
+    "idlelib",
+    "lib2to3",
+    "turtledemo",
+    "ensurepip",
+    "site-packages",
+    "__pycache__",
+}
 
 # The function-length limit is the format's (format.ts maxFunctionLines, config.json
 # deepdebug.maxFunctionLines): the model marks and edits lines <L0>..<L31> of functions of at
@@ -51,25 +62,67 @@ MIN_LINES, MAX_LINES, MAX_CHARS = 3, 32, 1000
 
 # The search's alternative tables (operators.ts, calls.ts), buggy text -> the fixes it tries.
 # A bug replaces an original X by a Y whose table lists X, so the family proposes the fix.
-COMPARISONS = {"<": ["<=", ">", ">=", "!=", "=="], "<=": ["<", ">=", ">", "==", "!="],
-               ">": [">=", "<", "<=", "!=", "=="], ">=": [">", "<=", "<", "==", "!="],
-               "==": ["!=", "<=", ">=", "<", ">"], "!=": ["==", "<", ">", "<=", ">="]}
-ARITHMETIC = {"+": ["-", "*"], "-": ["+", "*"], "*": ["/", "+", "//", "**"], "/": ["//", "*"],
-              "//": ["/", "%", "*"], "%": ["//"], "**": ["*"]}
+COMPARISONS = {
+    "<": ["<=", ">", ">=", "!=", "=="],
+    "<=": ["<", ">=", ">", "==", "!="],
+    ">": [">=", "<", "<=", "!=", "=="],
+    ">=": [">", "<=", "<", "==", "!="],
+    "==": ["!=", "<=", ">=", "<", ">"],
+    "!=": ["==", "<", ">", "<=", ">="],
+}
+ARITHMETIC = {
+    "+": ["-", "*"],
+    "-": ["+", "*"],
+    "*": ["/", "+", "//", "**"],
+    "/": ["//", "*"],
+    "//": ["/", "%", "*"],
+    "%": ["//"],
+    "**": ["*"],
+}
 BITWISE = {"&": ["|", "^"], "|": ["&", "^"], "^": ["|", "&"], "<<": [">>"], ">>": ["<<"]}
-AUGMENTED = {"+=": ["-=", "=", "*="], "-=": ["+=", "="], "*=": ["/=", "+=", "="], "/=": ["//=", "*="],
-             "//=": ["/=", "%="], "%=": ["//="], "&=": ["|=", "^="], "|=": ["&=", "^="], "^=": ["&=", "|="],
-             "<<=": [">>="], ">>=": ["<<="]}
+AUGMENTED = {
+    "+=": ["-=", "=", "*="],
+    "-=": ["+=", "="],
+    "*=": ["/=", "+=", "="],
+    "/=": ["//=", "*="],
+    "//=": ["/=", "%="],
+    "%=": ["//="],
+    "&=": ["|=", "^="],
+    "|=": ["&=", "^="],
+    "^=": ["&=", "|="],
+    "<<=": [">>="],
+    ">>=": ["<<="],
+}
 FUNCTION_SWAPS = {"min": ["max"], "max": ["min"], "any": ["all"], "all": ["any"], "floor": ["ceil"], "ceil": ["floor"]}
 COPIES = {"copy": ["deepcopy"], "deepcopy": ["copy"]}
-METHODS = {"get": ["pop"], "pop": ["get", "popleft"], "popleft": ["pop"], "append": ["extend", "appendleft", "add"],
-           "extend": ["append", "update"], "appendleft": ["append"], "add": ["append", "update"],
-           "update": ["add", "extend"], "remove": ["discard", "pop"], "discard": ["remove"],
-           "keys": ["values", "items"], "values": ["keys", "items"], "items": ["values", "keys"],
-           "startswith": ["endswith"], "endswith": ["startswith"], "lower": ["upper"], "upper": ["lower"],
-           "strip": ["rstrip", "lstrip"], "lstrip": ["rstrip", "strip"], "rstrip": ["lstrip", "strip"],
-           "find": ["rfind", "index"], "rfind": ["find"], "index": ["rindex", "find"], "split": ["rsplit"],
-           "rsplit": ["split"], "insert": ["append"]}
+METHODS = {
+    "get": ["pop"],
+    "pop": ["get", "popleft"],
+    "popleft": ["pop"],
+    "append": ["extend", "appendleft", "add"],
+    "extend": ["append", "update"],
+    "appendleft": ["append"],
+    "add": ["append", "update"],
+    "update": ["add", "extend"],
+    "remove": ["discard", "pop"],
+    "discard": ["remove"],
+    "keys": ["values", "items"],
+    "values": ["keys", "items"],
+    "items": ["values", "keys"],
+    "startswith": ["endswith"],
+    "endswith": ["startswith"],
+    "lower": ["upper"],
+    "upper": ["lower"],
+    "strip": ["rstrip", "lstrip"],
+    "lstrip": ["rstrip", "strip"],
+    "rstrip": ["lstrip", "strip"],
+    "find": ["rfind", "index"],
+    "rfind": ["find"],
+    "index": ["rindex", "find"],
+    "split": ["rsplit"],
+    "rsplit": ["split"],
+    "insert": ["append"],
+}
 
 
 def inverse(table):
@@ -83,18 +136,53 @@ def inverse(table):
 
 BUG_COMPARISON, BUG_ARITHMETIC, BUG_BITWISE = inverse(COMPARISONS), inverse(ARITHMETIC), inverse(BITWISE)
 BUG_AUGMENTED, BUG_METHOD = inverse(AUGMENTED), inverse(METHODS)
-COMPARE_TEXT = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
-                ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
-OP_TEXT = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
-           ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
-           ast.MatMult: "@"}
+COMPARE_TEXT = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
+OP_TEXT = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.MatMult: "@",
+}
 NON_COMMUTATIVE = {"-", "/", "//", "%", "**", "<<", ">>", "@"}
 # builtins.ts: what a value may have lost (WRAPPERS) or wrongly carry (UNWRAPPABLE).
 WRAPPERS = {"max", "min", "abs", "int", "str", "len", "sorted", "list", "set", "sum"}
 UNWRAPPABLE = ["list", "sorted", "len", "str", "int", "abs", "set", "tuple", "bool", "float"]
 COMMON_EXCEPTIONS = ["ValueError", "TypeError", "KeyError", "IndexError"]
-EFFECT_METHODS = {"append", "extend", "add", "update", "insert", "remove", "discard", "sort", "reverse", "clear",
-                  "write", "appendleft", "setdefault"}
+EFFECT_METHODS = {
+    "append",
+    "extend",
+    "add",
+    "update",
+    "insert",
+    "remove",
+    "discard",
+    "sort",
+    "reverse",
+    "clear",
+    "write",
+    "appendleft",
+    "setdefault",
+}
 FILLING_METHODS = {"append": "list", "add": "set", "appendleft": "list"}
 ATOMIC = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
 LOOSE = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
@@ -170,18 +258,17 @@ class Lines:
         return len(raw[:byte_col].decode("utf-8", errors="replace"))
 
     def span(self, node):
-        return (node.lineno, self.col(node.lineno, node.col_offset),
-                node.end_lineno, self.col(node.end_lineno, node.end_col_offset))
+        return (node.lineno, self.col(node.lineno, node.col_offset), node.end_lineno, self.col(node.end_lineno, node.end_col_offset))
 
     def segment(self, l1, c1, l2, c2):
         if l1 == l2:
             return self.lines[l1 - 1][c1:c2]
-        return "\n".join([self.lines[l1 - 1][c1:]] + self.lines[l1:l2 - 1] + [self.lines[l2 - 1][:c2]])
+        return "\n".join([self.lines[l1 - 1][c1:]] + self.lines[l1 : l2 - 1] + [self.lines[l2 - 1][:c2]])
 
 
 def apply_edits(lines, start, end, edits):
     """Apply [(l1, c1, l2, c2, text)] (character columns) to lines start..end; the new text or None."""
-    text_lines = list(lines.lines[start - 1:end])
+    text_lines = list(lines.lines[start - 1 : end])
     offsets = [0]
     for line in text_lines:
         offsets.append(offsets[-1] + len(line) + 1)
@@ -202,10 +289,10 @@ def apply_edits(lines, start, end, edits):
 
 def dedent_for_parse(text):
     first = text.split("\n", 1)[0]
-    indent = first[:len(first) - len(first.lstrip())]
+    indent = first[: len(first) - len(first.lstrip())]
     if not indent:
         return text
-    return "\n".join(line[len(indent):] if line.startswith(indent) else line for line in text.split("\n"))
+    return "\n".join(line[len(indent) :] if line.startswith(indent) else line for line in text.split("\n"))
 
 
 def normalized(text):
@@ -297,8 +384,11 @@ class Function:
                     self.members.add(node.attr)
         self.called = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
         # Type annotations are not code the families edit (type[T] is no index, list[str] no subscript).
-        roots = [a.annotation for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
-                 if a is not None and a.annotation is not None]
+        roots = [
+            a.annotation
+            for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+            if a is not None and a.annotation is not None
+        ]
         roots += [fn.returns] if fn.returns is not None else []
         roots += [n.annotation for n in ast.walk(fn) if isinstance(n, ast.AnnAssign)]
         self.annotations = {id(n) for root in roots for n in ast.walk(root)}
@@ -315,16 +405,19 @@ class Function:
 
     def indent(self, lineno):
         line = self.line(lineno)
-        return line[:len(line) - len(line.lstrip())]
+        return line[: len(line) - len(line.lstrip())]
 
     def own_line(self, stmt):
         """The statement alone on its one line (no `;`, no trailing code)."""
         if stmt.lineno != stmt.end_lineno:
             return False
         line = self.line(stmt.lineno)
-        rest = line[self.lines.col(stmt.lineno, stmt.end_col_offset):].strip()
-        return line.strip() == self.text(stmt) + (" " + rest if rest else "") and (rest == "" or rest.startswith("#")) \
+        rest = line[self.lines.col(stmt.lineno, stmt.end_col_offset) :].strip()
+        return (
+            line.strip() == self.text(stmt) + (" " + rest if rest else "")
+            and (rest == "" or rest.startswith("#"))
             and ";" not in self.text(stmt)
+        )
 
     def delete_line(self, lineno):
         if lineno <= self.start:
@@ -420,8 +513,11 @@ def index_position(f, node):
     if isinstance(parent, ast.Slice):
         return node is not parent.step
     if isinstance(parent, ast.Subscript):
-        return parent.slice is node and not isinstance(node, (ast.Tuple, ast.Slice)) \
+        return (
+            parent.slice is node
+            and not isinstance(node, (ast.Tuple, ast.Slice))
             and not (isinstance(node, ast.Constant) and isinstance(node.value, str))
+        )
     if isinstance(parent, ast.Call) and node in parent.args:
         return isinstance(parent.func, ast.Name) and parent.func.id == "range"
     return False
@@ -462,8 +558,18 @@ class Maker:
         for node in ast.walk(f.fn):
             if node is f.fn or not hasattr(node, "end_lineno") or node.end_lineno is None or id(node) in f.annotations:
                 continue
-            for rule in (self.operators, self.literals, self.names, self.calls, self.expressions, self.returns,
-                         self.swaps, self.wrapping, self.exceptions, self.conditions):
+            for rule in (
+                self.operators,
+                self.literals,
+                self.names,
+                self.calls,
+                self.expressions,
+                self.returns,
+                self.swaps,
+                self.wrapping,
+                self.exceptions,
+                self.conditions,
+            ):
                 rule(node)
         self.statements()
         return self.found
@@ -476,8 +582,12 @@ class Maker:
             left, right = node.left, node.comparators[0]
             if old in BUG_COMPARISON:
                 self.add("compare-op", [gap_edit(f, left, right, old, rng.choice(BUG_COMPARISON[old]))])
-            swaps = {"is": ("identity-op", "is not"), "is not": ("identity-op", "is"),
-                     "in": ("membership-op", "not in"), "not in": ("membership-op", "in")}
+            swaps = {
+                "is": ("identity-op", "is not"),
+                "is not": ("identity-op", "is"),
+                "in": ("membership-op", "not in"),
+                "not in": ("membership-op", "in"),
+            }
             if old in swaps:
                 kind, new = swaps[old]
                 self.add(kind, [gap_edit(f, left, right, old, new)])
@@ -493,8 +603,9 @@ class Maker:
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             # `x = v` written `x += v`: the family's `+=` -> `=`, for a name that already has a value.
             name = node.targets[0].id
-            earlier = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-                          and n.lineno < node.lineno for n in ast.walk(f.fn))
+            earlier = any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and n.lineno < node.lineno for n in ast.walk(f.fn)
+            )
             if earlier or name in f.params:
                 self.add("augmented-op", [gap_edit(f, node.targets[0], node.value, "=", rng.choice(["+=", "-=", "*="]))], 0.3)
         elif isinstance(node, ast.BoolOp) and len(node.values) == 2:
@@ -517,21 +628,35 @@ class Maker:
             new = value + rng.choice([-1, 1]) if value > 0 else value + 1
             self.add(kind, [f.replace(node, str(new))], 1.0 if value <= 64 else 0.2)
         elif index_position(f, node) and node.lineno == node.end_lineno:
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and \
-                    isinstance(node.right, ast.Constant) and node.right.value == 1:
+            if (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, (ast.Add, ast.Sub))
+                and isinstance(node.right, ast.Constant)
+                and node.right.value == 1
+            ):
                 self.add("off-by-one", [f.replace(node, f.text(node.left))])
             elif not isinstance(node, ast.UnaryOp):
                 self.add("off-by-one", [f.replace(node, f"{additive(f, node)} {rng.choice(['+', '-'])} 1")], 0.7)
         # literals.ts: a placeholder where a name was meant (return [] for return result)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in f.own:
             parent = f.parent.get(node)
-            fill = isinstance(parent, ast.Return) or (isinstance(parent, ast.Call) and node in parent.args) \
-                or isinstance(parent, ast.keyword) or (isinstance(parent, ast.Assign) and parent.value is node) \
+            fill = (
+                isinstance(parent, ast.Return)
+                or (isinstance(parent, ast.Call) and node in parent.args)
+                or isinstance(parent, ast.keyword)
+                or (isinstance(parent, ast.Assign) and parent.value is node)
                 or (isinstance(parent, ast.Subscript) and parent.slice is node)
+            )
             if fill:
-                collection = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
-                                 and n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == node.id
-                                 for n in ast.walk(f.fn))
+                collection = any(
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Name)
+                    and n.func.id == "len"
+                    and n.args
+                    and isinstance(n.args[0], ast.Name)
+                    and n.args[0].id == node.id
+                    for n in ast.walk(f.fn)
+                )
                 choices = ["[]", "{}", "None"] if collection else ["0", "None", "1", "''", "[]"]
                 if isinstance(parent, ast.Subscript):
                     choices = ["0", "1"]
@@ -556,12 +681,25 @@ class Maker:
             if node.id in f.enclosing + f.module_names and outer:
                 weights = [(1.0 if style(o) == style(node.id) else 0.4) * (0.5 + 0.5 * similarity(node.id, o)) for o in outer]
                 self.add("outer-variable-misuse", [f.replace(node, top_choice(rng, outer, weights, 3))])
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load) \
-                and node.lineno == node.end_lineno:
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and isinstance(node.ctx, ast.Load)
+            and node.lineno == node.end_lineno
+        ):
             obj = node.value.id
             called = f.is_called(node)
-            same = sorted({n.attr for n in ast.walk(f.fn) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
-                           and n.value.id == obj and n.attr != node.attr and f.is_called(n) == called})
+            same = sorted(
+                {
+                    n.attr
+                    for n in ast.walk(f.fn)
+                    if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == obj
+                    and n.attr != node.attr
+                    and f.is_called(n) == called
+                }
+            )
             if obj == f.receiver:
                 same = sorted(set(same) | {m for m in f.members if m != node.attr and similarity(m, node.attr) >= 0.6})
             if same:
@@ -571,12 +709,23 @@ class Maker:
                 self.add("attribute-misuse", [f.replace(node, node.attr)], 0.5)  # self.x written x
             if obj != f.receiver and not called:
                 self.add("dot-bracket", [f.replace(node, f"{obj}[{node.attr!r}]")], 0.5)
-        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) \
-                and node.slice.value.isidentifier() and isinstance(node.ctx, ast.Load) and node.lineno == node.end_lineno \
-                and f.text(node.slice)[:1] in "'\"":
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+            and node.slice.value.isidentifier()
+            and isinstance(node.ctx, ast.Load)
+            and node.lineno == node.end_lineno
+            and f.text(node.slice)[:1] in "'\""
+        ):
             self.add("dot-bracket", [f.replace(node, f"{f.text(node.value)}.{node.slice.value}")])
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in f.file_functions \
-                and not any(isinstance(a, ast.Starred) for a in node.args) and all(k.arg for k in node.keywords):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in f.file_functions
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+            and all(k.arg for k in node.keywords)
+        ):
             n = len(node.args)
             others = [g for g, (low, high) in f.file_functions.items() if g != node.func.id and low <= n <= high]
             if others:
@@ -596,8 +745,18 @@ class Maker:
             obj = f.text(func.value)
             table = COPIES if obj == "copy" else FUNCTION_SWAPS
             if name in table:
-                self.add("builtin-swap", [(func.end_lineno, f.lines.col(func.end_lineno, func.end_col_offset) - len(name),
-                                           func.end_lineno, f.lines.col(func.end_lineno, func.end_col_offset), table[name][0])])
+                self.add(
+                    "builtin-swap",
+                    [
+                        (
+                            func.end_lineno,
+                            f.lines.col(func.end_lineno, func.end_col_offset) - len(name),
+                            func.end_lineno,
+                            f.lines.col(func.end_lineno, func.end_col_offset),
+                            table[name][0],
+                        )
+                    ],
+                )
             if name in BUG_METHOD:
                 c2 = f.lines.col(func.end_lineno, func.end_col_offset)
                 self.add("method-swap", [(func.end_lineno, c2 - len(name), func.end_lineno, c2, rng.choice(BUG_METHOD[name]))])
@@ -609,8 +768,9 @@ class Maker:
         if node.lineno != node.end_lineno or index_position(f, node):
             return
         factor = isinstance(parent, ast.BinOp) and OP_TEXT.get(type(parent.op)) in ("*", "/", "//", "%", "**")
-        argument = isinstance(parent, ast.Call) and node in parent.args and not (
-            isinstance(parent.func, ast.Name) and parent.func.id == "range")
+        argument = (
+            isinstance(parent, ast.Call) and node in parent.args and not (isinstance(parent.func, ast.Name) and parent.func.id == "range")
+        )
         returned = isinstance(parent, ast.Return)
         iterable = isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
         if not (factor or argument or returned or iterable):
@@ -627,8 +787,13 @@ class Maker:
             self.add("expression-tweak", [f.replace(node, text)], 0.6)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not isinstance(node.operand, ast.Constant):
             self.add("expression-tweak", [f.replace(node, f.text(node.operand))], 0.5)
-        if (argument or iterable) and isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) \
-                and isinstance(node.value, (ast.Name, ast.Attribute)) and f.text(node.slice) in ("1:", ":-1", "::-1"):
+        if (
+            (argument or iterable)
+            and isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Slice)
+            and isinstance(node.value, (ast.Name, ast.Attribute))
+            and f.text(node.slice) in ("1:", ":-1", "::-1")
+        ):
             if f.text(node.slice) != "::-1" or argument:
                 self.add("expression-tweak", [f.replace(node, f.text(node.value))])
 
@@ -655,10 +820,18 @@ class Maker:
         # `return expr` written `expr`: the family's bare-expression rule (last statement of a block).
         block = self.block_of(node)
         effect = isinstance(value, ast.Call) and (
-            isinstance(value.func, ast.Name) and value.func.id == "print"
-            or isinstance(value.func, ast.Attribute) and value.func.attr in EFFECT_METHODS)
-        if block and block[-1] is node and not isinstance(value, (ast.Constant, ast.Yield, ast.Await, ast.JoinedStr)) \
-                and not effect and f.own_line(node):
+            isinstance(value.func, ast.Name)
+            and value.func.id == "print"
+            or isinstance(value.func, ast.Attribute)
+            and value.func.attr in EFFECT_METHODS
+        )
+        if (
+            block
+            and block[-1] is node
+            and not isinstance(value, (ast.Constant, ast.Yield, ast.Await, ast.JoinedStr))
+            and not effect
+            and f.own_line(node)
+        ):
             self.add("missing-return", [f.replace(node, f.text(value))])
 
     def block_of(self, stmt):
@@ -682,8 +855,12 @@ class Maker:
             pair = (node.left, node.right)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             pair = (node.left, node.comparators[0])
-        if pair and all(isinstance(p, ATOMIC) for p in pair) and f.text(pair[0]) != f.text(pair[1]) \
-                and pair[0].lineno == pair[1].end_lineno:
+        if (
+            pair
+            and all(isinstance(p, ATOMIC) for p in pair)
+            and f.text(pair[0]) != f.text(pair[1])
+            and pair[0].lineno == pair[1].end_lineno
+        ):
             self.add("swap-operands", [f.replace(pair[0], f.text(pair[1])), f.replace(pair[1], f.text(pair[0]))])
 
     # wrapping.ts: a missing call (recursion, reversed, sorted), a loop the wrong way round;
@@ -691,28 +868,50 @@ class Maker:
     def wrapping(self, node):
         f, rng = self.f, self.f.rng
         parent = f.parent.get(node)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 and not node.keywords \
-                and isinstance(node.args[0], ast.Name):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], ast.Name)
+        ):
             name, arg = node.func.id, node.args[0]
             recursive = f.cls is None and not f.outer and len(f.params) == 1 and name == f.fn.name
             in_value = isinstance(parent, (ast.Return, ast.BinOp, ast.Tuple, ast.Assign)) or (
-                isinstance(parent, ast.Call) and node in parent.args)
+                isinstance(parent, ast.Call) and node in parent.args
+            )
             if recursive and isinstance(parent, (ast.Return, ast.BinOp, ast.Tuple)) and arg.id != name:
                 self.add("missing-call", [f.replace(node, arg.id)])
             elif name in ("reversed", "sorted") and in_value:
                 self.add("missing-call", [f.replace(node, arg.id)], 0.7)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in WRAPPERS \
-                and value_position(f, node) and node.args and not node.keywords \
-                and not any(isinstance(a, ast.Starred) for a in node.args):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in WRAPPERS
+            and value_position(f, node)
+            and node.args
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
             inner = node.args[0]
             ok = len(node.args) == 1 or (node.func.id in ("max", "min") and len(node.args) == 2)
-            if ok and isinstance(inner, (ast.Name, ast.Call, ast.Subscript, ast.BinOp, ast.Attribute)) \
-                    and not (isinstance(parent, ast.For) and parent.iter is node):
+            if (
+                ok
+                and isinstance(inner, (ast.Name, ast.Call, ast.Subscript, ast.BinOp, ast.Attribute))
+                and not (isinstance(parent, ast.For) and parent.iter is node)
+            ):
                 self.add("wrap-builtin", [f.replace(node, f.text(inner))])
-        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and not f.is_called(node) \
-                and node.lineno == node.end_lineno and (
-                    isinstance(parent, ast.Return) or (isinstance(parent, ast.Assign) and parent.value is node)
-                    or (isinstance(parent, ast.Call) and node in parent.args and not isinstance(f.parent.get(parent), ast.Expr))):
+        if (
+            isinstance(node, (ast.Name, ast.Attribute))
+            and isinstance(node.ctx, ast.Load)
+            and not f.is_called(node)
+            and node.lineno == node.end_lineno
+            and (
+                isinstance(parent, ast.Return)
+                or (isinstance(parent, ast.Assign) and parent.value is node)
+                or (isinstance(parent, ast.Call) and node in parent.args and not isinstance(f.parent.get(parent), ast.Expr))
+            )
+        ):
             callee = parent.func.id if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) else None
             options = [w for w in UNWRAPPABLE if w != callee]
             self.add("unwrap-call", [f.replace(node, f"{rng.choice(options)}({f.text(node)})")], 0.5)
@@ -749,7 +948,7 @@ class Maker:
         if isinstance(node, ast.BoolOp) and node.lineno == node.end_lineno:
             kind = "condition-narrow" if isinstance(node.op, ast.And) else "condition-widen"
             for i, term in enumerate(node.values):
-                rest = node.values[:i] + node.values[i + 1:]
+                rest = node.values[:i] + node.values[i + 1 :]
                 joiner = " and " if isinstance(node.op, ast.And) else " or "
                 text = joiner.join(operand(f, r) if isinstance(r, ast.BoolOp) else f.text(r) for r in rest)
                 # Terms the family builds (x is not None, x != 0, x, i < len(xs); x is None, not x, x == 0),
@@ -771,9 +970,16 @@ class Maker:
             none = isinstance(right, ast.Constant) and right.value is None
             zero = isinstance(right, ast.Constant) and right.value == 0
             if kind == "condition-narrow":
-                return (isinstance(op, ast.IsNot) and none) or (isinstance(op, ast.NotEq) and zero) or (
-                    isinstance(op, ast.Lt) and isinstance(right, ast.Call) and isinstance(right.func, ast.Name)
-                    and right.func.id == "len")
+                return (
+                    (isinstance(op, ast.IsNot) and none)
+                    or (isinstance(op, ast.NotEq) and zero)
+                    or (
+                        isinstance(op, ast.Lt)
+                        and isinstance(right, ast.Call)
+                        and isinstance(right.func, ast.Name)
+                        and right.func.id == "len"
+                    )
+                )
             return (isinstance(op, ast.Is) and none) or (isinstance(op, ast.Eq) and zero)
         return False
 
@@ -803,7 +1009,8 @@ class Maker:
                     kind = "dict"
                 elif isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and not v.args and not v.keywords:
                     kind = {"list": "list", "deque": "list", "set": "set", "dict": "dict"}.get(
-                        v.func.id if isinstance(v.func, ast.Name) else v.func.attr)
+                        v.func.id if isinstance(v.func, ast.Name) else v.func.attr
+                    )
                 if kind:
                     out[node.targets[0].id] = kind
         return out
@@ -818,33 +1025,62 @@ class Maker:
         last = i == len(block) - 1
         branch = isinstance(owner, ast.If)
         loops = f.loops_around(stmt)
-        loop_vars = [n.id for loop in loops if isinstance(loop, (ast.For, ast.AsyncFor))
-                     for n in ast.walk(loop.target) if isinstance(n, ast.Name)]
+        loop_vars = [
+            n.id for loop in loops if isinstance(loop, (ast.For, ast.AsyncFor)) for n in ast.walk(loop.target) if isinstance(n, ast.Name)
+        ]
         before = block[i - 1] if i > 0 else None
-        previous = before.targets[0].id if isinstance(before, ast.Assign) and len(before.targets) == 1 \
-            and isinstance(before.targets[0], ast.Name) else None
+        previous = (
+            before.targets[0].id
+            if isinstance(before, ast.Assign) and len(before.targets) == 1 and isinstance(before.targets[0], ast.Name)
+            else None
+        )
         elements = loop_vars + ([previous] if previous else [])
-        returned = [n.value.id for n in ast.walk(f.fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)
-                    and n is not stmt]
+        returned = [n.value.id for n in ast.walk(f.fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n is not stmt]
         weight = 0.0
         call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
-        if call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
-                and call.func.value.id in containers and call.func.attr in FILLING_METHODS and len(call.args) == 1 \
-                and isinstance(call.args[0], ast.Name) and call.args[0].id in elements and loops:
+        if (
+            call is not None
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+            and call.func.value.id in containers
+            and call.func.attr in FILLING_METHODS
+            and len(call.args) == 1
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in elements
+            and loops
+        ):
             weight = 1.0  # xs.append(x), seen.add(x) for a loop variable or the line before's name
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
-                and isinstance(stmt.targets[0].value, ast.Name) and containers.get(stmt.targets[0].value.id) == "dict" \
-                and isinstance(stmt.targets[0].slice, ast.Name) and isinstance(stmt.value, ast.Name) \
-                and {stmt.targets[0].slice.id, stmt.value.id} <= set(elements):
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Subscript)
+            and isinstance(stmt.targets[0].value, ast.Name)
+            and containers.get(stmt.targets[0].value.id) == "dict"
+            and isinstance(stmt.targets[0].slice, ast.Name)
+            and isinstance(stmt.value, ast.Name)
+            and {stmt.targets[0].slice.id, stmt.value.id} <= set(elements)
+        ):
             weight = 1.0  # d[k] = v
-        elif last and (branch or loops) and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
-                and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Name) \
-                and stmt.targets[0].id in f.locals and self.assigned_elsewhere(stmt.targets[0].id, stmt):
+        elif (
+            last
+            and (branch or loops)
+            and isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Name)
+            and stmt.targets[0].id in f.locals
+            and self.assigned_elsewhere(stmt.targets[0].id, stmt)
+        ):
             tested = {n.id for n in ast.walk(owner.test) if isinstance(n, ast.Name)} if branch else set()
             if stmt.value.id in tested | set(elements):
                 weight = 0.8  # best = value ending a branch
-        elif last and branch and isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) \
-                and (stmt.value.id in returned or stmt.value.id in loop_vars):
+        elif (
+            last
+            and branch
+            and isinstance(stmt, ast.Return)
+            and isinstance(stmt.value, ast.Name)
+            and (stmt.value.id in returned or stmt.value.id in loop_vars)
+        ):
             weight = 0.8  # return name ending a branch, a name returned elsewhere or the loop's
         elif last and branch and loops and isinstance(stmt, ast.Continue) and not self.ends_loop(owner, loops[0]):
             weight = 0.6
@@ -856,8 +1092,10 @@ class Maker:
             self.add("insert-statement", [f.delete_line(stmt.lineno)], weight)
 
     def assigned_elsewhere(self, name, stmt):
-        return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and n.lineno != stmt.lineno
-                   for n in ast.walk(self.f.fn))
+        return any(
+            isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and n.lineno != stmt.lineno
+            for n in ast.walk(self.f.fn)
+        )
 
     def ends_loop(self, if_node, loop):
         return bool(loop.body) and loop.body[-1] is if_node
@@ -882,12 +1120,24 @@ class Maker:
         elif isinstance(stmt, ast.Continue):
             self.add("break-continue", [f.replace(stmt, "break")])
         # A break ending an if-body in a loop, deleted (control.ts adds `break` back)...
-        if isinstance(stmt, ast.Break) and isinstance(owner, ast.If) and block is owner.body and i == len(block) - 1 \
-                and i > 0 and f.loops_around(stmt) and not isinstance(block[i - 1], (ast.Return, ast.Raise, ast.Continue)):
+        if (
+            isinstance(stmt, ast.Break)
+            and isinstance(owner, ast.If)
+            and block is owner.body
+            and i == len(block) - 1
+            and i > 0
+            and f.loops_around(stmt)
+            and not isinstance(block[i - 1], (ast.Return, ast.Raise, ast.Continue))
+        ):
             self.add("break-continue", [f.delete_line(stmt.lineno)], 0.7)
         # ...or one too many after the last statement of an if-body in a loop.
-        if isinstance(owner, ast.If) and block is owner.body and i == len(block) - 1 and f.loops_around(stmt) \
-                and not isinstance(stmt, (ast.Break, ast.Continue, ast.Return, ast.Raise)):
+        if (
+            isinstance(owner, ast.If)
+            and block is owner.body
+            and i == len(block) - 1
+            and f.loops_around(stmt)
+            and not isinstance(stmt, (ast.Break, ast.Continue, ast.Return, ast.Raise))
+        ):
             self.add("break-continue", [f.insert_after(stmt.lineno, indent, rng.choice(["break", "continue"]))], 0.3)
 
     def moved(self, owner, block, i, stmt):
@@ -899,28 +1149,44 @@ class Maker:
 
         if i + 1 < len(block) and simple(stmt) and simple(block[i + 1]) and self.interact(stmt, block[i + 1]):
             a, b = stmt, block[i + 1]
-            self.add("move-statement", [(a.lineno, 0, a.lineno, len(f.line(a.lineno)), f.line(b.lineno)),
-                                        (b.lineno, 0, b.lineno, len(f.line(b.lineno)), f.line(a.lineno))])
+            self.add(
+                "move-statement",
+                [
+                    (a.lineno, 0, a.lineno, len(f.line(a.lineno)), f.line(b.lineno)),
+                    (b.lineno, 0, b.lineno, len(f.line(b.lineno)), f.line(a.lineno)),
+                ],
+            )
         if isinstance(stmt, (ast.For, ast.While)) and not stmt.orelse and i + 1 < len(block):
             after = block[i + 1]
             body_indent = f.indent(stmt.body[-1].lineno)
-            if f.own_line(after) and (simple(after) or isinstance(after, ast.Return)) and len(block) > i + 2 or \
-                    f.own_line(after) and isinstance(after, ast.Return):
+            if (
+                f.own_line(after)
+                and (simple(after) or isinstance(after, ast.Return))
+                and len(block) > i + 2
+                or f.own_line(after)
+                and isinstance(after, ast.Return)
+            ):
                 # The line after the loop indented into it (a return or an update that belongs after).
-                self.add("move-statement", [f.delete_line(after.lineno),
-                                            f.insert_after(stmt.body[-1].end_lineno, body_indent, f.text(after))],
-                         1.0 if isinstance(after, ast.Return) else 0.5)
+                self.add(
+                    "move-statement",
+                    [f.delete_line(after.lineno), f.insert_after(stmt.body[-1].end_lineno, body_indent, f.text(after))],
+                    1.0 if isinstance(after, ast.Return) else 0.5,
+                )
         if isinstance(stmt, (ast.For, ast.While)) and i > 0 and simple(block[i - 1]) and isinstance(block[i - 1], ast.Assign):
             before = block[i - 1]
             first = stmt.body[0]
             if first.lineno > stmt.lineno and not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
                 # An initialisation that belongs before the loop, moved into it.
-                self.add("move-statement", [f.delete_line(before.lineno),
-                                            f.insert_before(first.lineno, f.indent(first.lineno), f.text(before))], 0.5)
+                self.add(
+                    "move-statement",
+                    [f.delete_line(before.lineno), f.insert_before(first.lineno, f.indent(first.lineno), f.text(before))],
+                    0.5,
+                )
 
     def interact(self, a, b):
         def names(stmt, ctx):
             return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx)}
+
         wa, wb, ra, rb = names(a, ast.Store), names(b, ast.Store), names(a, ast.Load), names(b, ast.Load)
         if isinstance(a, ast.AugAssign) and isinstance(a.target, ast.Name):
             wa.add(a.target.id)
@@ -936,19 +1202,33 @@ class Maker:
             if not isinstance(node, ast.If) or node.orelse or len(node.body) != 1:
                 continue
             exit_ = node.body[0]
-            if not isinstance(exit_, (ast.Return, ast.Continue)) or node.lineno == exit_.lineno \
-                    or not (node.test.lineno == node.test.end_lineno == node.lineno) or not f.own_line(exit_):
+            if (
+                not isinstance(exit_, (ast.Return, ast.Continue))
+                or node.lineno == exit_.lineno
+                or not (node.test.lineno == node.test.end_lineno == node.lineno)
+                or not f.own_line(exit_)
+            ):
                 continue
             block = self.block_of(node)
             if not block or len(block) < 2 or block[-1] is node:
                 continue
             test = node.test
             lines = [f.delete_line(node.lineno), f.delete_line(exit_.lineno)]
-            param = test.operand.id if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) \
-                and isinstance(test.operand, ast.Name) else None
-            none = test.left.id if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \
-                and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant) \
-                and test.comparators[0].value is None else None
+            param = (
+                test.operand.id
+                if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name)
+                else None
+            )
+            none = (
+                test.left.id
+                if isinstance(test, ast.Compare)
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Is)
+                and isinstance(test.left, ast.Name)
+                and isinstance(test.comparators[0], ast.Constant)
+                and test.comparators[0].value is None
+                else None
+            )
             top = block is body and body.index(node) == first
             value = exit_.value if isinstance(exit_, ast.Return) else None
             if top and none in f.params and isinstance(value, ast.Constant) and value.value is None:
@@ -986,8 +1266,12 @@ def plus_one(f, node):
         return f.text(node.left)
     if decimal(f, node):
         return str(node.value + 1)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
-            and node.operand.value == 1:
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and node.operand.value == 1
+    ):
         return "0"
     return f"{additive(f, node)} + 1"
 
@@ -1029,8 +1313,7 @@ class KindPicker:
             self.offered[kind] = self.offered.get(kind, 0) + 1
         # OVERSAMPLE: about two bugs per function, so the pool holds more than a sample takes and
         # sample_bugs.py's quotas can shape it (kinds common in code are cut to their share).
-        weights = {k: OVERSAMPLE * strength[k] * KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02)
-                   for k in kinds}
+        weights = {k: OVERSAMPLE * strength[k] * KIND_SHARES.get(k, 0.0) / max(self.offered[k] / self.functions, 0.02) for k in kinds}
         chosen = []
         pool = [k for k in kinds if weights[k] > 0]
         while pool and len(chosen) < count:
@@ -1105,7 +1388,7 @@ def main():
                 end = fn.end_lineno
                 if not MIN_LINES <= end - start + 1 <= MAX_LINES:
                     continue
-                original = "\n".join(lines.lines[start - 1:end])
+                original = "\n".join(lines.lines[start - 1 : end])
                 if len(original) > MAX_CHARS:
                     continue
                 norm = normalized(original)
@@ -1132,11 +1415,23 @@ def main():
                             break
                     else:
                         continue
-                    out.write(json.dumps({
-                        "id": bug_id(package, rel, qualname, kind, original, buggy),
-                        "split": split, "package": package, "path": path, "file": rel,
-                        "function": qualname, "startLine": start, "endLine": end, "kind": kind, "buggy": buggy,
-                    }) + "\n")
+                    out.write(
+                        json.dumps(
+                            {
+                                "id": bug_id(package, rel, qualname, kind, original, buggy),
+                                "split": split,
+                                "package": package,
+                                "path": path,
+                                "file": rel,
+                                "function": qualname,
+                                "startLine": start,
+                                "endLine": end,
+                                "kind": kind,
+                                "buggy": buggy,
+                            }
+                        )
+                        + "\n"
+                    )
                     made += 1
                     counts[(split, kind)] = counts.get((split, kind), 0) + 1
                 if made:

@@ -29,12 +29,18 @@ for name in sorted(glob.glob(os.path.join(work_dir, "inputs-*.jsonl"))):
         edit.append(len(sp.encode(rec["target"])) + 1)
         whole.append(len(sp.encode(rec["functionTarget"])) + 1)
         source.append(len(sp.encode(rec["encoder"])) + 1)
-print(json.dumps({
-    "examples": dict(splits),
-    "packages": {k: len(v) for k, v in packages.items()},
-    "test_packages": sorted(packages["test"]), "valid_packages": sorted(packages["valid"]),
-    "train_kinds": dict(kinds.most_common()),
-    "decoder_tokens_line_edit": {"mean": round(statistics.mean(edit), 1), "median": statistics.median(edit)},
-    "decoder_tokens_whole_function": {"mean": round(statistics.mean(whole), 1), "median": statistics.median(whole)},
-    "encoder_tokens": {"mean": round(statistics.mean(source), 1), "median": statistics.median(source)},
-}, indent=1))
+print(
+    json.dumps(
+        {
+            "examples": dict(splits),
+            "packages": {k: len(v) for k, v in packages.items()},
+            "test_packages": sorted(packages["test"]),
+            "valid_packages": sorted(packages["valid"]),
+            "train_kinds": dict(kinds.most_common()),
+            "decoder_tokens_line_edit": {"mean": round(statistics.mean(edit), 1), "median": statistics.median(edit)},
+            "decoder_tokens_whole_function": {"mean": round(statistics.mean(whole), 1), "median": statistics.median(whole)},
+            "encoder_tokens": {"mean": round(statistics.mean(source), 1), "median": statistics.median(source)},
+        },
+        indent=1,
+    )
+)

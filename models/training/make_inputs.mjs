@@ -90,14 +90,13 @@ function shardBugs() {
   }
   const files = [...byFile.keys()];
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   for (let i = files.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [files[i], files[j]] = [files[j], files[i]];
   }
   return files.flatMap((file) => byFile.get(file));
 }
-
 
 function madeKeys() {
   const keys = new Set();
@@ -118,7 +117,17 @@ const made = resume ? madeKeys() : new Set();
 // Written synchronously: the loop below rarely yields to the event loop, and a run stopped
 // at a deadline must leave whole lines behind.
 const out = fs.openSync(path.join(workDir, `inputs-${shard}.jsonl`), resume ? 'a' : 'w');
-const counts = { read: 0, written: 0, withinBudget: 0, overBudget: 0, functionOverLines: 0, functionOverBudget: 0, targetTooLong: 0, noTarget: 0, made: 0 };
+const counts = {
+  read: 0,
+  written: 0,
+  withinBudget: 0,
+  overBudget: 0,
+  functionOverLines: 0,
+  functionOverBudget: 0,
+  targetTooLong: 0,
+  noTarget: 0,
+  made: 0,
+};
 const byKind = {};
 const statsFile = path.join(workDir, `inputs-${shard}.stats.json`);
 const writeStats = () => fs.writeFileSync(statsFile, JSON.stringify({ format: lineEdit, counts, byKind }, null, 1));
@@ -181,7 +190,18 @@ for (const bug of shardBugs()) {
     counts.withinBudget++;
   }
   const targetIds = tokenizer.encodeTarget(target);
-  const record = { id: bug.id, split: bug.split, package: bug.package, kind: bug.kind, encoder, target, functionTarget, sourceTokens, sourceIds, targetIds };
+  const record = {
+    id: bug.id,
+    split: bug.split,
+    package: bug.package,
+    kind: bug.kind,
+    encoder,
+    target,
+    functionTarget,
+    sourceTokens,
+    sourceIds,
+    targetIds,
+  };
   fs.writeSync(out, JSON.stringify(record) + '\n');
   counts.written++;
   kind.written++;

@@ -71,8 +71,7 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x, bias):
         q, k, v = self.qkv(self.norm1(x)).chunk(3, dim=-1)
-        h = attend(split_heads(q, self.heads), split_heads(k, self.heads), split_heads(v, self.heads),
-                   bias, self.dropout, self.training)
+        h = attend(split_heads(q, self.heads), split_heads(k, self.heads), split_heads(v, self.heads), bias, self.dropout, self.training)
         x = x + F.dropout(self.out(merge_heads(h)), self.dropout, self.training)
         return x + F.dropout(self.ffn(self.norm2(x)), self.dropout, self.training)
 
@@ -135,7 +134,7 @@ class Seq2Seq(nn.Module):
         self.prev_proj = nn.Linear(d, d, bias=False) if c["previous_token"] else None
         if self.prev_proj is not None:
             nn.init.zeros_(self.prev_proj.weight)
-        nn.init.normal_(self.embed.weight, std=d ** -0.5)
+        nn.init.normal_(self.embed.weight, std=d**-0.5)
         nn.init.normal_(self.enc_pos.weight, std=0.02)
         nn.init.normal_(self.dec_pos.weight, std=0.02)
 
@@ -185,6 +184,5 @@ class Seq2Seq(nn.Module):
 
     def forward(self, input_ids, attention_mask, decoder_input_ids):
         memory = self.encode(input_ids, attention_mask)
-        logits, _ = self.decode(decoder_input_ids, attention_mask, self.empty_past(input_ids.shape[0], memory.dtype),
-                                self.cross_kv(memory))
+        logits, _ = self.decode(decoder_input_ids, attention_mask, self.empty_past(input_ids.shape[0], memory.dtype), self.cross_kv(memory))
         return logits

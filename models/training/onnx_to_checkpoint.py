@@ -43,8 +43,7 @@ def float_initializers(model):
             raw[init.name] = numpy_helper.to_array(init)
         for node in graph.node:
             if node.op_type == "DequantizeLinear":
-                axes[node.output[0]] = (node.input[0], node.input[1],
-                                        next((a.i for a in node.attribute if a.name == "axis"), 1))
+                axes[node.output[0]] = (node.input[0], node.input[1], next((a.i for a in node.attribute if a.name == "axis"), 1))
     out = {name: value for name, value in raw.items() if value.dtype == np.float32}
     for name, (q, scale, axis) in axes.items():
         shape = (1, -1) if axis == 1 else (-1, 1)
@@ -56,11 +55,19 @@ def config_of(model_dir, max_function_lines):
     with open(os.path.join(model_dir, "config.json")) as f:
         hf = json.load(f)
     return {
-        "vocab_size": hf["vocab_size"], "d_model": hf["d_model"], "encoder_layers": hf["encoder_layers"],
-        "decoder_layers": hf["decoder_layers"], "attention_heads": hf["decoder_attention_heads"],
-        "ffn_dim": hf["decoder_ffn_dim"], "max_source_positions": hf["max_position_embeddings"],
-        "max_target_positions": hf["deepdebug"]["maxTargetTokens"], "dropout": 0.0, "previous_token": True,
-        "pad_token_id": hf["pad_token_id"], "bos_token_id": hf["bos_token_id"], "eos_token_id": hf["eos_token_id"],
+        "vocab_size": hf["vocab_size"],
+        "d_model": hf["d_model"],
+        "encoder_layers": hf["encoder_layers"],
+        "decoder_layers": hf["decoder_layers"],
+        "attention_heads": hf["decoder_attention_heads"],
+        "ffn_dim": hf["decoder_ffn_dim"],
+        "max_source_positions": hf["max_position_embeddings"],
+        "max_target_positions": hf["deepdebug"]["maxTargetTokens"],
+        "dropout": 0.0,
+        "previous_token": True,
+        "pad_token_id": hf["pad_token_id"],
+        "bos_token_id": hf["bos_token_id"],
+        "eos_token_id": hf["eos_token_id"],
         "max_function_lines": max_function_lines,
     }
 
@@ -102,10 +109,14 @@ def main():
         state[pname] = torch.from_numpy(np.ascontiguousarray(value.T if found[1] else value)).float()
     model = Seq2Seq(config)
     model.load_state_dict(state)
-    checkpoints.save_small(model.state_dict(), config, args.out, total={"step": 0, "seen": 0, "cpu_s": 0.0},
-                           source=f"recovered from {args.model_dir}/onnx (int8 weights dequantized)")
-    print(json.dumps({"parameters": sum(p.numel() for p in model.parameters()), "tensors": len(state),
-                      "bytes": os.path.getsize(args.out)}))
+    checkpoints.save_small(
+        model.state_dict(),
+        config,
+        args.out,
+        total={"step": 0, "seen": 0, "cpu_s": 0.0},
+        source=f"recovered from {args.model_dir}/onnx (int8 weights dequantized)",
+    )
+    print(json.dumps({"parameters": sum(p.numel() for p in model.parameters()), "tensors": len(state), "bytes": os.path.getsize(args.out)}))
 
 
 if __name__ == "__main__":

@@ -52,12 +52,20 @@ def quantize_model(model):
         shape = (1, -1) if axis == 1 else (-1, 1)
         q = np.clip(np.round(weight / scale.reshape(shape)), -127, 127).astype(np.int8)
         zero = np.zeros_like(scale, dtype=np.int8)
-        kept += [numpy_helper.from_array(q, init.name + "_quantized"),
-                 numpy_helper.from_array(scale, init.name + "_scale"),
-                 numpy_helper.from_array(zero, init.name + "_zero_point")]
-        added_nodes.append(helper.make_node(
-            "DequantizeLinear", [init.name + "_quantized", init.name + "_scale", init.name + "_zero_point"],
-            [init.name], name=init.name + "_dequantize", axis=axis))
+        kept += [
+            numpy_helper.from_array(q, init.name + "_quantized"),
+            numpy_helper.from_array(scale, init.name + "_scale"),
+            numpy_helper.from_array(zero, init.name + "_zero_point"),
+        ]
+        added_nodes.append(
+            helper.make_node(
+                "DequantizeLinear",
+                [init.name + "_quantized", init.name + "_scale", init.name + "_zero_point"],
+                [init.name],
+                name=init.name + "_dequantize",
+                axis=axis,
+            )
+        )
     del graph.initializer[:]
     graph.initializer.extend(kept)
     nodes = added_nodes + list(graph.node)

@@ -85,8 +85,12 @@ def main():
         f.writelines(records[i] for i in sorted(keep))
     with open(os.path.join(args.work_dir, "bugs-sample-summary.json"), "w") as f:
         json.dump(report, f, indent=1)
-    print(json.dumps({split: r["bugs"] for split, r in report.items() if "bugs" in r} | (
-        {"heldout": report["heldout"]} if "heldout" in report else {})))
+    print(
+        json.dumps(
+            {split: r["bugs"] for split, r in report.items() if "bugs" in r}
+            | ({"heldout": report["heldout"]} if "heldout" in report else {})
+        )
+    )
 
 
 if __name__ == "__main__":

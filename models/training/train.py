@@ -65,6 +65,7 @@ class Ids:
         path = os.path.join(work_dir, "spm.model")
         if os.path.exists(path):
             import sentencepiece as spm
+
             self.sp = spm.SentencePieceProcessor(model_file=path)
 
     def source(self, rec, text_key):
@@ -95,7 +96,7 @@ def encoded(ids, rec, target_key="target"):
     source = ids.source(rec, "encoder")
     max_source, max_target = MODEL_CONFIG["max_source_positions"], MODEL_CONFIG["max_target_positions"]
     if len(source) > max_source:
-        source = source[:max_source - 1] + [ids.eos]
+        source = source[: max_source - 1] + [ids.eos]
     return source, ([ids.bos] + ids.target(rec, target_key) + [ids.eos])[:max_target]
 
 
@@ -152,8 +153,8 @@ def collate(examples, ids, pad):
     tgt = torch.full((len(ids), tgt_len), pad, dtype=torch.long)
     for row, i in enumerate(ids):
         s, t, _ = examples[i]
-        src[row, :len(s)] = torch.tensor(s)
-        tgt[row, :len(t)] = torch.tensor(t)
+        src[row, : len(s)] = torch.tensor(s)
+        tgt[row, : len(t)] = torch.tensor(t)
     weights = torch.tensor([examples[i][2] for i in ids], dtype=torch.float32)
     return src, (src != pad).long(), tgt, weights
 
@@ -193,13 +194,12 @@ def main():
     special = init["config"] if init is not None else None
     if special is None:
         import sentencepiece as spm
+
         sp = spm.SentencePieceProcessor(model_file=os.path.join(args.work_dir, "spm.model"))
-        special = {"vocab_size": sp.get_piece_size(), "pad_token_id": sp.pad_id(), "bos_token_id": sp.bos_id(),
-                   "eos_token_id": sp.eos_id()}
+        special = {"vocab_size": sp.get_piece_size(), "pad_token_id": sp.pad_id(), "bos_token_id": sp.bos_id(), "eos_token_id": sp.eos_id()}
     ids = Ids(args.work_dir, special)
     pad = ids.pad
-    config = dict(MODEL_CONFIG, vocab_size=special["vocab_size"], pad_token_id=pad, bos_token_id=ids.bos,
-                  eos_token_id=ids.eos)
+    config = dict(MODEL_CONFIG, vocab_size=special["vocab_size"], pad_token_id=pad, bos_token_id=ids.bos, eos_token_id=ids.eos)
     out = args.out or os.path.join(args.work_dir, "checkpoint.pt")
     # A resumed run draws another data order than the one it left (the order is not saved).
     seed = resumed["step"] if resumed is not None else 0
@@ -220,12 +220,15 @@ def main():
             sys.exit(f"checkpoint weights do not match (missing {missing}, unexpected {unexpected})")
         previous = {key: init.get("total", {}).get(key, init.get(key, 0)) for key in previous}
     params = sum(p.numel() for p in model.parameters())
-    print(json.dumps({"params": params, "train": len(train), "valid": len(valid), "config": config,
-                      "resumed": args.resume is not None}), flush=True)
+    print(
+        json.dumps({"params": params, "train": len(train), "valid": len(valid), "config": config, "resumed": args.resume is not None}),
+        flush=True,
+    )
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
-    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}],
-                                  lr=args.lr, betas=(0.9, 0.98))
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.98)
+    )
     budget = args.minutes * 60
     step, epoch, tokens, seen = 0, 0, 0, 0
     history = []
@@ -237,8 +240,17 @@ def main():
         step, seen, history = resumed["step"], resumed["seen"], resumed["history"]
         trained_before, cpu_before = resumed["elapsed_s"], resumed["cpu_s"]
         previous = resumed["previous"]
-        print(json.dumps({"resume": args.resume, "step": step, "trained_min": round(trained_before / 60, 1),
-                          "left_min": round((budget - trained_before) / 60, 1)}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "resume": args.resume,
+                    "step": step,
+                    "trained_min": round(trained_before / 60, 1),
+                    "left_min": round((budget - trained_before) / 60, 1),
+                }
+            ),
+            flush=True,
+        )
     start = time.time() - trained_before
     cpu_start = time.process_time() - cpu_before
     last_checkpoint = time.time()
@@ -247,10 +259,23 @@ def main():
         cpu_s = time.process_time() - cpu_start
         # "total" counts this run and the runs it continued (--init); "previous" is what --init brought.
         total = {"step": previous["step"] + step, "seen": previous["seen"] + seen, "cpu_s": previous["cpu_s"] + cpu_s}
-        checkpoints.save_atomic({"config": config, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict(),
-                                 "step": step, "seen": seen, "elapsed_s": time.time() - start, "cpu_s": cpu_s,
-                                 "budget_s": budget, "finished": final, "previous": previous, "total": total,
-                                 "history": history}, out)
+        checkpoints.save_atomic(
+            {
+                "config": config,
+                "state_dict": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "step": step,
+                "seen": seen,
+                "elapsed_s": time.time() - start,
+                "cpu_s": cpu_s,
+                "budget_s": budget,
+                "finished": final,
+                "previous": previous,
+                "total": total,
+                "history": history,
+            },
+            out,
+        )
         print(json.dumps({"checkpoint": out, "step": step, "finished": final}), flush=True)
 
     def validate():
@@ -295,10 +320,16 @@ def main():
             tokens += int(mask.sum()) + int((tgt != pad).sum())
             if step % 10 == 0:
                 elapsed = time.time() - start
-                entry = {"step": step, "epoch": epoch, "seen": seen, "min": round(elapsed / 60, 1),
-                         "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
-                         "loss": round(loss.item(), 4), "lr": round(lr, 6),
-                         "tok_s": round(tokens / max(elapsed - trained_before, 1e-6))}
+                entry = {
+                    "step": step,
+                    "epoch": epoch,
+                    "seen": seen,
+                    "min": round(elapsed / 60, 1),
+                    "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
+                    "loss": round(loss.item(), 4),
+                    "lr": round(lr, 6),
+                    "tok_s": round(tokens / max(elapsed - trained_before, 1e-6)),
+                }
                 if step % 100 == 0 and valid:
                     entry["valid_loss"] = round(validate(), 4)
                 history.append(entry)
@@ -306,10 +337,16 @@ def main():
             if time.time() - last_checkpoint > args.checkpoint_minutes * 60:
                 save(False)
                 last_checkpoint = time.time()
-    history.append({"step": step, "seen": seen, "min": round((time.time() - start) / 60, 1),
-                    "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
-                    "valid_loss": round(validate(), 4),
-                    "tok_s": round(tokens / max(time.time() - start - trained_before, 1e-6))})
+    history.append(
+        {
+            "step": step,
+            "seen": seen,
+            "min": round((time.time() - start) / 60, 1),
+            "cpu_min": round((time.process_time() - cpu_start) / 60, 1),
+            "valid_loss": round(validate(), 4),
+            "tok_s": round(tokens / max(time.time() - start - trained_before, 1e-6)),
+        }
+    )
     print(json.dumps(history[-1]), flush=True)
     save(True)
 

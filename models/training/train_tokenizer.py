@@ -31,7 +31,7 @@ def training_texts(work_dir, limit):
                 continue
             with open(rec["path"], encoding="utf-8") as src:
                 lines = src.read().split("\n")
-            texts.append("\n".join(lines[rec["startLine"] - 1:rec["endLine"]]))
+            texts.append("\n".join(lines[rec["startLine"] - 1 : rec["endLine"]]))
             if rec["path"] not in seen_paths:
                 seen_paths.add(rec["path"])
                 texts.append("\n".join(lines[:30]))
@@ -60,8 +60,17 @@ def to_tokenizer_json(model_path):
     for i, entry in enumerate(proto.pieces):
         vocab[entry.piece] = i
         if entry.type in (types.CONTROL, types.UNKNOWN, types.USER_DEFINED):
-            added.append({"id": i, "content": entry.piece, "single_word": False, "lstrip": False, "rstrip": False,
-                          "normalized": False, "special": entry.type != types.USER_DEFINED})
+            added.append(
+                {
+                    "id": i,
+                    "content": entry.piece,
+                    "single_word": False,
+                    "lstrip": False,
+                    "rstrip": False,
+                    "normalized": False,
+                    "special": entry.type != types.USER_DEFINED,
+                }
+            )
         elif entry.type == types.NORMAL:
             pieces.append((entry.piece, entry.score))
     return {
@@ -72,15 +81,25 @@ def to_tokenizer_json(model_path):
         "normalizer": {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"},
         "pre_tokenizer": None,
         "post_processor": None,
-        "decoder": {"type": "Sequence", "decoders": [
-            {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
-            {"type": "ByteFallback"},
-            {"type": "Fuse"},
-        ]},
+        "decoder": {
+            "type": "Sequence",
+            "decoders": [
+                {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+                {"type": "ByteFallback"},
+                {"type": "Fuse"},
+            ],
+        },
         "model": {
-            "type": "BPE", "dropout": None, "unk_token": "<unk>", "continuing_subword_prefix": None,
-            "end_of_word_suffix": None, "fuse_unk": True, "byte_fallback": True, "ignore_merges": False,
-            "vocab": vocab, "merges": piece_merges(pieces, vocab),
+            "type": "BPE",
+            "dropout": None,
+            "unk_token": "<unk>",
+            "continuing_subword_prefix": None,
+            "end_of_word_suffix": None,
+            "fuse_unk": True,
+            "byte_fallback": True,
+            "ignore_merges": False,
+            "vocab": vocab,
+            "merges": piece_merges(pieces, vocab),
         },
     }
 
@@ -103,12 +122,25 @@ def main():
 def train(args, prefix):
     spm.SentencePieceTrainer.train(
         sentence_iterator=iter(training_texts(args.work_dir, args.texts)),
-        model_prefix=prefix, model_type="bpe", vocab_size=args.vocab,
-        byte_fallback=True, normalization_rule_name="identity", add_dummy_prefix=False,
-        remove_extra_whitespaces=False, split_by_whitespace=False, split_by_unicode_script=False,
-        split_by_number=False, allow_whitespace_only_pieces=True, max_sentencepiece_length=16,
-        max_sentence_length=16384, character_coverage=0.9995, num_threads=2,
-        bos_id=0, pad_id=1, eos_id=2, unk_id=3,
+        model_prefix=prefix,
+        model_type="bpe",
+        vocab_size=args.vocab,
+        byte_fallback=True,
+        normalization_rule_name="identity",
+        add_dummy_prefix=False,
+        remove_extra_whitespaces=False,
+        split_by_whitespace=False,
+        split_by_unicode_script=False,
+        split_by_number=False,
+        allow_whitespace_only_pieces=True,
+        max_sentencepiece_length=16,
+        max_sentence_length=16384,
+        character_coverage=0.9995,
+        num_threads=2,
+        bos_id=0,
+        pad_id=1,
+        eos_id=2,
+        unk_id=3,
         user_defined_symbols=[f"<L{i}>" for i in range(LINE_MARKERS)],
     )
 
@@ -117,11 +149,19 @@ def write_tokenizer_files(model_path, out_dir):
     with open(os.path.join(out_dir, "tokenizer.json"), "w") as f:
         json.dump(to_tokenizer_json(model_path), f, ensure_ascii=False)
     with open(os.path.join(out_dir, "tokenizer_config.json"), "w") as f:
-        json.dump({
-            "tokenizer_class": "PreTrainedTokenizerFast", "bos_token": "<s>", "eos_token": "</s>",
-            "pad_token": "<pad>", "unk_token": "<unk>", "model_max_length": 512,
-            "clean_up_tokenization_spaces": False,
-        }, f, indent=1)
+        json.dump(
+            {
+                "tokenizer_class": "PreTrainedTokenizerFast",
+                "bos_token": "<s>",
+                "eos_token": "</s>",
+                "pad_token": "<pad>",
+                "unk_token": "<unk>",
+                "model_max_length": 512,
+                "clean_up_tokenization_spaces": False,
+            },
+            f,
+            indent=1,
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,11 @@ const { loadTokenizer } = require(path.join(root, 'out/src/core/model/tokenizer.
 
 const [workDir, tokenizerDir] = process.argv.slice(2);
 const tokenizer = await loadTokenizer(tokenizerDir, 2);
-const checks = fs.readFileSync(path.join(workDir, 'tokenizer-check.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const checks = fs
+  .readFileSync(path.join(workDir, 'tokenizer-check.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 let idMismatch = 0;
 let textMismatch = 0;
 for (const { text, ids } of checks) {
@@ -19,7 +23,8 @@ for (const { text, ids } of checks) {
     if (idMismatch++ < 3) console.error('ids differ:', JSON.stringify(text.slice(0, 80)), ids.slice(0, 12), ours.slice(0, 12));
   }
   if (tokenizer.decode(ours) !== text) {
-    if (textMismatch++ < 3) console.error('round trip differs:', JSON.stringify(text.slice(0, 80)), JSON.stringify(tokenizer.decode(ours).slice(0, 80)));
+    if (textMismatch++ < 3)
+      console.error('round trip differs:', JSON.stringify(text.slice(0, 80)), JSON.stringify(tokenizer.decode(ours).slice(0, 80)));
   }
 }
 console.log(`${checks.length} texts: ${idMismatch} id mismatches, ${textMismatch} round-trip mismatches`);

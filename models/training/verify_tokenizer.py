@@ -16,7 +16,7 @@ records = [json.loads(line) for line in open(os.path.join(work_dir, "bugs.jsonl"
 random.Random(2).shuffle(records)
 texts = [r["buggy"] for r in records[:400]]
 # Odd cases: markers, unseen characters (byte fallback), tabs, CRLF, runs of spaces.
-texts += ["<L0>def f(x):\n<L1>    return x\u00e9\u4e2d\U0001F600", "a\tb\r\nc   d    ", "<L12><L13>        if a <= b:"]
+texts += ["<L0>def f(x):\n<L1>    return x\u00e9\u4e2d\U0001f600", "a\tb\r\nc   d    ", "<L12><L13>        if a <= b:"]
 with open(os.path.join(work_dir, "tokenizer-check.jsonl"), "w") as f:
     for text in texts:
         f.write(json.dumps({"text": text, "ids": sp.encode(text)}) + "\n")

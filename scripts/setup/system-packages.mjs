@@ -59,7 +59,8 @@ export function ensureSystemPackages(needs, log) {
   const access = aptAccess();
   if (!access.prefix) return { missing, why: access.why };
   log(`installing ${missing.map((pkg) => pkg.name).join(' ')} with apt`);
-  const installed = apt(access.prefix, ['update', '-qq']) && apt(access.prefix, ['install', '-y', '-qq', ...missing.map((pkg) => pkg.name)]);
+  const installed =
+    apt(access.prefix, ['update', '-qq']) && apt(access.prefix, ['install', '-y', '-qq', ...missing.map((pkg) => pkg.name)]);
   return {
     missing: missing.filter((pkg) => !pkg.present()),
     why: installed ? 'installed, yet not usable from this PATH (another python3 first?)' : 'apt-get failed (see above)',

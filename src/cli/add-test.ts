@@ -28,12 +28,15 @@ const reportShape = z.looseObject({
 export async function addTest(reportPath: string, answer: number): Promise<string> {
   const report = await readReport(reportPath);
   const disagreement = report.disagreement;
-  if (!disagreement) throw new UserError('bad-report', `${reportPath}: the validated patches agree on every new input, so there is no test to add`);
+  if (!disagreement)
+    throw new UserError('bad-report', `${reportPath}: the validated patches agree on every new input, so there is no test to add`);
   const chosen = disagreement.answers[answer - 1];
   if (!chosen) throw new UserError('bad-usage', `--answer must be 1 to ${disagreement.answers.length}, got ${answer}`);
-  if (!chosen.test || !disagreement.testFile) throw new UserError('bad-report', `answer ${answer} has no test: its input or its answer is not a Python literal`);
+  if (!chosen.test || !disagreement.testFile)
+    throw new UserError('bad-report', `answer ${answer} has no test: its input or its answer is not a Python literal`);
   const target = path.resolve(report.workspace, disagreement.testFile);
-  if (path.relative(report.workspace, target).startsWith('..')) throw new UserError('bad-report', `${disagreement.testFile} is not inside the workspace ${report.workspace}`);
+  if (path.relative(report.workspace, target).startsWith('..'))
+    throw new UserError('bad-report', `${disagreement.testFile} is not inside the workspace ${report.workspace}`);
   const before = await fs.readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw new UserError('bad-workspace', `cannot read ${disagreement.testFile}: ${describeError(error)}`, { cause: error });
@@ -44,11 +47,15 @@ export async function addTest(reportPath: string, answer: number): Promise<strin
   const name = /^def (\w+)\(/.exec(chosen.test)?.[1];
   const reranked = chooseAnswer(report, answer - 1);
   await fs.writeFile(reportPath, JSON.stringify(reranked, null, 2) + '\n');
-  return [
-    `Added ${name ?? 'the test'} to ${disagreement.testFile}: ${disagreement.call} gives ${chosen.result}.`,
-    `Patches, those giving it first (${reportPath} rewritten in this order):`,
-    ...reranked.patches.map((patch, i) => `  ${i + 1}. ${patch.file} ${patch.function}: ${patch.summary}${patch.confidence ? ` (${patch.confidence})` : ''}`),
-  ].join('\n') + '\n';
+  return (
+    [
+      `Added ${name ?? 'the test'} to ${disagreement.testFile}: ${disagreement.call} gives ${chosen.result}.`,
+      `Patches, those giving it first (${reportPath} rewritten in this order):`,
+      ...reranked.patches.map(
+        (patch, i) => `  ${i + 1}. ${patch.file} ${patch.function}: ${patch.summary}${patch.confidence ? ` (${patch.confidence})` : ''}`,
+      ),
+    ].join('\n') + '\n'
+  );
 }
 
 async function readReport(reportPath: string): Promise<FixReport> {
@@ -59,7 +66,11 @@ async function readReport(reportPath: string): Promise<FixReport> {
     throw new UserError('bad-report', `cannot read the report ${reportPath}: ${describeError(error)}`, { cause: error });
   }
   const checked = reportShape.safeParse(value);
-  if (!checked.success) throw new UserError('bad-report', `${reportPath} is not a report of deepdebug fix --json: ${z.prettifyError(checked.error).split('\n')[0]}`);
+  if (!checked.success)
+    throw new UserError(
+      'bad-report',
+      `${reportPath} is not a report of deepdebug fix --json: ${z.prettifyError(checked.error).split('\n')[0]}`,
+    );
   // The fields this command reads are checked; the rest goes back into the file as it came.
   return value as FixReport;
 }

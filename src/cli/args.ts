@@ -76,7 +76,17 @@ const OPTIONS = {
 
 const DEVICES = ['auto', 'cpu', 'cuda'] as const;
 
-const FIX_ONLY = ['time-budget', 'max-candidates', 'model', 'device', 'no-model', 'apply', 'allow-test-edits', 'no-sandbox', 'verbose'] as const;
+const FIX_ONLY = [
+  'time-budget',
+  'max-candidates',
+  'model',
+  'device',
+  'no-model',
+  'apply',
+  'allow-test-edits',
+  'no-sandbox',
+  'verbose',
+] as const;
 
 /**
  * The test selection and the other positionals, in the order given: `--tests` takes every

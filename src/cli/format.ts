@@ -1,7 +1,17 @@
 import { evidenceLines, shownSuspects } from '../core/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
 import { testScopeText } from '../core/pytest/neighbours';
-import type { AnalyzeReport, Disagreement, Failure, FixReport, SearchStats, Suspect, TimelineEntry, TimelineStep, ValidatedPatch } from '../core/types';
+import type {
+  AnalyzeReport,
+  Disagreement,
+  Failure,
+  FixReport,
+  SearchStats,
+  Suspect,
+  TimelineEntry,
+  TimelineStep,
+  ValidatedPatch,
+} from '../core/types';
 
 // Human-readable reports for the terminal. The JSON report is the machine interface.
 
@@ -20,9 +30,7 @@ function formatSuspects(suspects: readonly Suspect[], limit = 5): string[] {
   if (suspects.length === 0) return [];
   const lines = ['Suspects:'];
   suspects.slice(0, limit).forEach((suspect, index) => {
-    lines.push(
-      `  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}  (${suspect.reasons.join('; ')})`,
-    );
+    lines.push(`  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}  (${suspect.reasons.join('; ')})`);
   });
   if (suspects.length > limit) lines.push(`  ... ${suspects.length - limit} more`);
   return lines;
@@ -38,7 +46,10 @@ export interface FormatOptions {
 }
 
 export function formatAnalyzeReport(report: AnalyzeReport, options: FormatOptions): string {
-  const lines = [...formatFailures(report.failures), ...formatSuspects(shownSuspects(report.suspects, report.failures, options.allowTestEdits))];
+  const lines = [
+    ...formatFailures(report.failures),
+    ...formatSuspects(shownSuspects(report.suspects, report.failures, options.allowTestEdits)),
+  ];
   lines.push(
     `${report.stats.testsRun} tests run in ${(report.stats.elapsedMs / 1000).toFixed(1)}s` +
       (report.stats.coverageRecorded ? ' (with coverage)' : ''),
@@ -51,7 +62,7 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
   if (report.flaky.length > 0) lines.push(`Flaky (passed on re-run, not repaired): ${report.flaky.join(', ')}`);
   const suspects = shownSuspects(report.suspects, report.failures, options.allowTestEdits);
   lines.push(...formatSuspects(suspects));
-  const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : report.model.note ?? 'no model';
+  const model = report.model.name ? `model ${report.model.name} on ${report.model.device}` : (report.model.note ?? 'no model');
   lines.push(`Candidates: ${report.stats.candidatesGenerated} generated, ${report.stats.candidatesValidated} validated (${model})`);
   if (report.testScope) lines.push(`Checked against: ${testScopeText(report.testScope)}`);
   const recheck = report.stats.cleanRecheck;
@@ -67,7 +78,9 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
     lines.push('No validated patch found.', ...evidenceBlock(suspects, report.failures));
     for (const hint of report.hints ?? []) {
       const broke = hint.broke.length > 0 ? ` but breaks ${hint.broke.join(', ')}` : '';
-      lines.push(`  closest, NOT validated: ${hint.file} ${hint.summary} (fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${broke})`);
+      lines.push(
+        `  closest, NOT validated: ${hint.file} ${hint.summary} (fixes ${hint.failingFixed}/${hint.failingTotal} failing tests${broke})`,
+      );
     }
   } else {
     lines.push(`Validated patches: ${report.patches.length}`);
@@ -104,9 +117,16 @@ const STEPS: Record<TimelineStep, string> = {
 /** An aligned table of the run's stages in seconds since its start (a point lasts 0). */
 function timelineLines(timeline: readonly TimelineEntry[]): string[] {
   const s = (ms: number): string => (ms / 1000).toFixed(2);
-  const rows = [['step', 'start s', 'end s', 'took s'], ...timeline.map((e) => [STEPS[e.step], s(e.startMs), s(e.endMs), s(e.endMs - e.startMs)])];
+  const rows = [
+    ['step', 'start s', 'end s', 'took s'],
+    ...timeline.map((e) => [STEPS[e.step], s(e.startMs), s(e.endMs), s(e.endMs - e.startMs)]),
+  ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]): string => `  ${row[0]!.padEnd(widths[0]!)}  ${row.slice(1).map((cell, i) => cell.padStart(widths[i + 1]!)).join('  ')}`;
+  const line = (row: string[]): string =>
+    `  ${row[0]!.padEnd(widths[0]!)}  ${row
+      .slice(1)
+      .map((cell, i) => cell.padStart(widths[i + 1]!))
+      .join('  ')}`;
   return ['Timeline:', ...rows.map(line)];
 }
 
@@ -118,17 +138,22 @@ function evidenceBlock(suspects: readonly Suspect[], failures: readonly Failure[
   if (suspects.length === 0) return [];
   return [
     'Evidence (where to look):',
-    ...suspects.slice(0, EVIDENCE_SUSPECTS).flatMap((suspect, index) => [
-      `  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}`,
-      ...evidenceLines(suspect, failures).map((line) => `     ${line}`),
-    ]),
+    ...suspects
+      .slice(0, EVIDENCE_SUSPECTS)
+      .flatMap((suspect, index) => [
+        `  ${index + 1}. ${suspect.file}:${suspect.startLine} ${suspect.function}`,
+        ...evidenceLines(suspect, failures).map((line) => `     ${line}`),
+      ]),
   ];
 }
 
 /** A validated patch: what it changes, why it is a fix (each failing test before and after, the rest of the run), and for the first, why first and its diff. */
 function patchLines(patch: ValidatedPatch, index: number): string[] {
   const why = patch.explanation ? explanationLines(patch.explanation) : [fixShortText(patch)];
-  const lines = [`${index + 1}. ${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`, ...why.map((line) => `   ${line}`)];
+  const lines = [
+    `${index + 1}. ${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`,
+    ...why.map((line) => `   ${line}`),
+  ];
   if (patch.confidence) lines.push(`   confidence: ${patch.confidence}`);
   if (index === 0) {
     if (patch.rankedBecause) lines.push(`   ranked first: ${patch.rankedBecause}`);
@@ -153,7 +178,14 @@ function disagreementLines(disagreement: Disagreement, jsonPath: string | null):
     ? `deepdebug add-test ${jsonPath} --answer <n> adds answer n's test to ${disagreement.testFile} and puts its patches first`
     : `run fix with --json <file>, then deepdebug add-test <file> --answer <n> adds it to ${disagreement.testFile}`;
   lines.push(`A test for each answer (nothing is written; ${accept}):`);
-  for (const { k, test } of tests) lines.push(`  # answer ${k + 1}`, ...test.trimEnd().split('\n').map((line) => (line ? `  ${line}` : '')));
+  for (const { k, test } of tests)
+    lines.push(
+      `  # answer ${k + 1}`,
+      ...test
+        .trimEnd()
+        .split('\n')
+        .map((line) => (line ? `  ${line}` : '')),
+    );
   return lines;
 }
 

@@ -70,7 +70,13 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
       }
     }
     if (cli.jsonPath) await fs.writeFile(cli.jsonPath, JSON.stringify(report, null, 2) + '\n');
-    process.stdout.write(formatFixReport(report, applied, { allowTestEdits: cli.engine.allowTestEdits ?? false, jsonPath: cli.jsonPath, verbose: cli.verbose }));
+    process.stdout.write(
+      formatFixReport(report, applied, {
+        allowTestEdits: cli.engine.allowTestEdits ?? false,
+        jsonPath: cli.jsonPath,
+        verbose: cli.verbose,
+      }),
+    );
     for (const warning of warningsOf(report, cli.engine.modelDir !== null)) process.stderr.write(`deepdebug: warning: ${warning}\n`);
     // The report (with the patch's diff) is out first, so a refused apply still shows the fix.
     if (applyError) throw applyError;

@@ -18,7 +18,18 @@ import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from 
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './sources';
 import { Timeline } from './timeline';
-import type { AnalyzeReport, EngineHooks, EngineOptions, Failure, FixReport, PytestRun, RunScope, Suspect, TestScope, ValidatedPatch } from './types';
+import type {
+  AnalyzeReport,
+  EngineHooks,
+  EngineOptions,
+  Failure,
+  FixReport,
+  PytestRun,
+  RunScope,
+  Suspect,
+  TestScope,
+  ValidatedPatch,
+} from './types';
 
 // Runs the pipeline stages under one time budget: tests -> localize -> (skeleton | the
 // anytime search: generate and validate as one loop). Every stage is a plain function over
@@ -101,10 +112,17 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
   const sourceFile = sourceFiles(workspace);
   const readSource = async (file: string): Promise<string | null> => (await sourceFile(file)).text;
   const suspects =
-    failures.length === 0
-      ? []
-      : await timeline.span('localize', () => localize(run, failures, { workspace, readSource, isTestFile }));
-  return { workspace, ran: { selection: options.tests, testsRun: selected.tests.length }, run, testScope, failures, suspects, sourceFile, readSource };
+    failures.length === 0 ? [] : await timeline.span('localize', () => localize(run, failures, { workspace, readSource, isTestFile }));
+  return {
+    workspace,
+    ran: { selection: options.tests, testsRun: selected.tests.length },
+    run,
+    testScope,
+    failures,
+    suspects,
+    sourceFile,
+    readSource,
+  };
 }
 
 export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
@@ -145,7 +163,9 @@ interface ModelState {
 async function openModel(options: EngineOptions, models: ModelLoader, timeline: Timeline): Promise<ModelState> {
   if (options.modelDir === null) return { model: null, info: { name: null, device: null, note: 'model disabled' } };
   try {
-    const model = await timeline.span('model-load', () => models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' }));
+    const model = await timeline.span('model-load', () =>
+      models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' }),
+    );
     return { model, info: { name: model.name, device: model.device } };
   } catch (error) {
     // A broken model must not cost the user the template fixes: say so and go on without it.
@@ -157,8 +177,16 @@ async function openModel(options: EngineOptions, models: ModelLoader, timeline: 
 }
 
 /** The validated patches with the model's likelihood of each (those the search's prior scored keep theirs). */
-async function withLikelihood(scorer: CandidateScorer, patches: ValidatedPatch[], analysis: Analysis, signal?: AbortSignal): Promise<ValidatedPatch[]> {
-  const scored = await scoreCandidates(scorer.model, patches, analysis.readSource, analysis.failures, { scorer, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
+async function withLikelihood(
+  scorer: CandidateScorer,
+  patches: ValidatedPatch[],
+  analysis: Analysis,
+  signal?: AbortSignal,
+): Promise<ValidatedPatch[]> {
+  const scored = await scoreCandidates(scorer.model, patches, analysis.readSource, analysis.failures, {
+    scorer,
+    ...(signal ? { signal } : {}),
+  }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     return patches; // A model error must not cost the fixes: they keep the order without it.
   });
@@ -220,7 +248,9 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   const scorerPromise = modelPromise.then(({ model }) => {
     if (!model) return null;
     const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
-    warming = timeline.span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false))).catch(() => undefined);
+    warming = timeline
+      .span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)))
+      .catch(() => undefined);
     return scorer;
   });
   /** The model is given back only once nothing of the run uses it. */
@@ -242,11 +272,13 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
   };
-  const pool = await timeline.span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal)).catch(async (error: unknown) => {
-    await scorerPromise;
-    await releaseModel((await modelPromise).model);
-    throw error;
-  });
+  const pool = await timeline
+    .span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal))
+    .catch(async (error: unknown) => {
+      await scorerPromise;
+      await releaseModel((await modelPromise).model);
+      throw error;
+    });
   const modelState = await modelPromise;
   const scorer = await scorerPromise;
   report.containment = pool.containment;
@@ -254,7 +286,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   if (linksWarning !== null) (report.warnings ??= []).push(linksWarning);
   try {
     report.model = modelState.info;
-    hooks.onProgress?.({ stage: 'validating', message: 'reproducing the failures in the validator (the unpatched code, your run\'s order)' });
+    hooks.onProgress?.({
+      stage: 'validating',
+      message: "reproducing the failures in the validator (the unpatched code, your run's order)",
+    });
     const reproduceStarted = Date.now();
     const reproduction = await timeline.span('reproduce', () => pool.reproduce(analysis.run.tests, hooks.signal));
     report.flaky = reproduction.flaky;
@@ -275,20 +310,22 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
     const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations);
     const recording = timeline.span('recording', () => recordCalls(pool, plan, hooks.signal));
-    const result = await timeline.span('search', () => searchFixes({
-      pool,
-      lanes: workers,
-      suspects: analysis.suspects,
-      failures: analysis.failures,
-      sourceFile: analysis.sourceFile,
-      readSource: analysis.readSource,
-      model: modelState.model,
-      ...(scorer ? { scorer } : {}),
-      allowTestEdits: options.allowTestEdits ?? false,
-      deadline: clock.deadline,
-      maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
-      hooks,
-    }));
+    const result = await timeline.span('search', () =>
+      searchFixes({
+        pool,
+        lanes: workers,
+        suspects: analysis.suspects,
+        failures: analysis.failures,
+        sourceFile: analysis.sourceFile,
+        readSource: analysis.readSource,
+        model: modelState.model,
+        ...(scorer ? { scorer } : {}),
+        allowTestEdits: options.allowTestEdits ?? false,
+        deadline: clock.deadline,
+        maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
+        hooks,
+      }),
+    );
     if (result.firstCandidateAt !== null) timeline.mark('first-candidate', result.firstCandidateAt);
     if (result.timeToFirstFixAt !== null) timeline.mark('first-fix', result.timeToFirstFixAt);
     throwIfAborted(hooks.signal);
@@ -299,7 +336,11 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     report.stats.timeToFirstFixMs = result.timeToFirstFixAt === null ? null : result.timeToFirstFixAt - clock.startedAt;
     report.stats.search = result.stats;
     const rechecked = await timeline.span('recheck-wait', () => cleanPatches(result.rechecks, report, hooks));
-    const bases = new Map(await Promise.all([...new Set(rechecked.map((p) => p.file))].map(async (file) => [file, (await analysis.sourceFile(file)).text] as const)));
+    const bases = new Map(
+      await Promise.all(
+        [...new Set(rechecked.map((p) => p.file))].map(async (file) => [file, (await analysis.sourceFile(file)).text] as const),
+      ),
+    );
     const clean = withoutSupersets(rechecked, (file) => bases.get(file) ?? null);
     const patches = scorer ? await timeline.span('likelihood', () => withLikelihood(scorer, clean, analysis, hooks.signal)) : clean;
     // The evidence beyond the tests (behaviour/): the recorded calls replayed on every patch, and new inputs.
@@ -318,7 +359,10 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     if (shown.disagreement) report.disagreement = shown.disagreement;
     if (report.patches.length === 0 && result.hints.length > 0) report.hints = result.hints;
     if (result.silenced.length > 0) {
-      const count = result.silenced.length === 1 ? '1 validated patch is not shown because it silences' : `${result.silenced.length} validated patches are not shown because they silence`;
+      const count =
+        result.silenced.length === 1
+          ? '1 validated patch is not shown because it silences'
+          : `${result.silenced.length} validated patches are not shown because they silence`;
       (report.warnings ??= []).push(`${count} the tests instead of fixing the code: ${result.silenced.join('; ')}`);
     }
     return done();

@@ -29,7 +29,9 @@ export function traceFrame(suspect: Pick<Suspect, 'file'>, frame: SuspectFrame, 
 /** "value = 42, low = 0, high = 10": a frame's locals, bounded as the plugin recorded them. */
 export function localsText(locals: Record<string, string>): string {
   const entries = Object.entries(locals);
-  const shown = entries.slice(0, LOCALS_SHOWN).map(([name, repr]) => `${name} = ${repr.length > REPR_CHARS ? `${repr.slice(0, REPR_CHARS - 1)}…` : repr}`);
+  const shown = entries
+    .slice(0, LOCALS_SHOWN)
+    .map(([name, repr]) => `${name} = ${repr.length > REPR_CHARS ? `${repr.slice(0, REPR_CHARS - 1)}…` : repr}`);
   return shown.join(', ') + (entries.length > LOCALS_SHOWN ? `, and ${entries.length - LOCALS_SHOWN} more` : '');
 }
 
@@ -41,7 +43,8 @@ function frameText(frame: SuspectFrame, failures: readonly Failure[]): string {
     frame.position === 1
       ? `line ${frame.line} is where ${test} failed${error}, the innermost of ${frame.of} frame${frame.of === 1 ? '' : 's'} in the project's code`
       : `line ${frame.line} is on the way to ${test}'s failure${error}: frame ${frame.position} of ${frame.of}, counted from where it failed`;
-  if (frame.note === 'raised explicitly') return `${where}; it raises on purpose there (an assert or raise), so what it was given is suspected first`;
+  if (frame.note === 'raised explicitly')
+    return `${where}; it raises on purpose there (an assert or raise), so what it was given is suspected first`;
   if (frame.note === 'called the function that raised') return `${where}; it called the function that raised on purpose`;
   return where;
 }
@@ -53,7 +56,13 @@ function byTests(count: number, total: number, kind: 'failing' | 'passing'): str
   return `by ${count === 0 ? 'none' : count} of the ${total} ${kind} ${kind === 'failing' ? 'tests' : 'ones'}`;
 }
 
-function spectrumText({ line, failing, failingTotal, passing, passingTotal }: NonNullable<NonNullable<Suspect['evidence']>['spectrum']>): string {
+function spectrumText({
+  line,
+  failing,
+  failingTotal,
+  passing,
+  passingTotal,
+}: NonNullable<NonNullable<Suspect['evidence']>['spectrum']>): string {
   const failingPart = `line ${line} was run ${byTests(failing, failingTotal, 'failing')}`;
   return passingTotal === 0 ? `${failingPart} (no test passed)` : `${failingPart} and ${byTests(passing, passingTotal, 'passing')}`;
 }

@@ -17,7 +17,11 @@ export function exceptionLine(failure: Pick<Failure, 'exception' | 'message'>): 
  * a fresh session) and the failures it was made for. `passedBefore`: how many tests passed in
  * the run before the patch.
  */
-export function explainFix(recheck: Pick<ValidationOutcome, 'tests' | 'validation'>, failures: readonly Failure[], passedBefore: number): FixExplanation {
+export function explainFix(
+  recheck: Pick<ValidationOutcome, 'tests' | 'validation'>,
+  failures: readonly Failure[],
+  passedBefore: number,
+): FixExplanation {
   const after = new Map(recheck.tests.map((test) => [test.nodeid, test.outcome]));
   return {
     fixed: failures.flatMap((failure) => {
@@ -54,7 +58,8 @@ export function explanationLines(explanation: FixExplanation): string[] {
 /** One line per originally failing test: "test_y failed with AssertionError: assert 3 == 4; now it passes". */
 function fixedTestsLines(explanation: FixExplanation): string[] {
   return explanation.fixed.map(
-    (test) => `${testName(test.nodeid)} ${failedText(test.before)}; now it ${test.after === 'xpassed' ? 'passes (it is marked xfail)' : 'passes'}`,
+    (test) =>
+      `${testName(test.nodeid)} ${failedText(test.before)}; now it ${test.after === 'xpassed' ? 'passes (it is marked xfail)' : 'passes'}`,
   );
 }
 

@@ -50,7 +50,10 @@ export function isSuperset(big: LineEdits | null, small: LineEdits | null): bool
  * `base` is each file's text. The clean re-check skips such patches before this runs
  * (search/recheck.ts), by the same rule.
  */
-export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFileText'>>(patches: readonly P[], base: (file: string) => string | null): P[] {
+export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFileText'>>(
+  patches: readonly P[],
+  base: (file: string) => string | null,
+): P[] {
   const edits = patches.map((patch) => lineEdits(patch, base(patch.file)));
   return patches.filter((_, i) => !edits.some((other, j) => j !== i && isSuperset(edits[i] ?? null, other)));
 }
@@ -110,9 +113,11 @@ function rankReason(patch: ValidatedPatch, key: number | null): string {
   const prior = `prior x suspiciousness ${patch.score.toPrecision(2)}`;
   const lines = `${changedLines(patch.diff)} changed lines`;
   let reason: string;
-  if (key === null) reason = [prior, lines, ...(patch.modelLogProb !== undefined ? [`model log-prob ${patch.modelLogProb.toFixed(2)}`] : [])].join(', ');
+  if (key === null)
+    reason = [prior, lines, ...(patch.modelLogProb !== undefined ? [`model log-prob ${patch.modelLogProb.toFixed(2)}`] : [])].join(', ');
   else {
-    const model = patch.modelLogProb !== undefined ? `model log-prob ${patch.modelLogProb.toFixed(2)}` : 'no model log-prob (counted as typical)';
+    const model =
+      patch.modelLogProb !== undefined ? `model log-prob ${patch.modelLogProb.toFixed(2)}` : 'no model log-prob (counted as typical)';
     reason = `${model} with ${patch.source === 'model' ? `suspect weight x sample probability ${patch.score.toPrecision(2)}` : prior} (key ${key.toFixed(2)}), ${lines}`;
   }
   if (patch.behaviour) reason = `evidence ${evidenceOf(patch)} (recorded calls kept, new inputs agreed on), ${reason}`;

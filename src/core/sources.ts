@@ -8,9 +8,7 @@ import type { SourceEncoding } from './types';
 // and the hash of its bytes (Apply refuses a file that changed since), or why there is none.
 
 /** A workspace file as the engine reads it: its text in its own encoding, or why there is none. */
-export type SourceFile =
-  | { text: string; encoding: SourceEncoding; sha256: string }
-  | { text: null; warning: string };
+export type SourceFile = { text: string; encoding: SourceEncoding; sha256: string } | { text: null; warning: string };
 
 function unreadableWarning(file: string, decoded: DecodedSource & { ok: false }): string {
   if (decoded.problem === 'unsupported') {
@@ -41,4 +39,3 @@ export function sourceFiles(workspace: string): (file: string) => Promise<Source
     return source;
   };
 }
-

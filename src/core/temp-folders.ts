@@ -96,7 +96,8 @@ async function isStale(folder: string, namespace: string | null): Promise<boolea
 async function readOwner(file: string): Promise<Owner | null> {
   try {
     const owner = JSON.parse(await fs.promises.readFile(file, 'utf8')) as Partial<Owner>;
-    const valid = Number.isSafeInteger(owner.pid) && (owner.pid ?? 0) > 0 && (typeof owner.pidNamespace === 'string' || owner.pidNamespace === null);
+    const valid =
+      Number.isSafeInteger(owner.pid) && (owner.pid ?? 0) > 0 && (typeof owner.pidNamespace === 'string' || owner.pidNamespace === null);
     return valid ? (owner as Owner) : null;
   } catch {
     return null;

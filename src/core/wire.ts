@@ -397,7 +397,8 @@ export function readLocateReply(text: string, requested: number): LocateReply {
   if (value === undefined) throw new WireError(`${what} did not answer with JSON: ${text.slice(0, 200)}`);
   checkVersion(value, {}, LOCATE_VERSION, what);
   const reply = checked(locateReply, value, what);
-  if (reply.files.length !== requested) throw new WireError(`${what} answered for ${reply.files.length} files, not the ${requested} asked about`);
+  if (reply.files.length !== requested)
+    throw new WireError(`${what} answered for ${reply.files.length} files, not the ${requested} asked about`);
   return reply;
 }
 
@@ -428,7 +429,9 @@ function checkVersion(value: unknown, first: Record<string, string>, expected: n
 function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new WireError(`${what} sent a malformed message (${z.prettifyError(result.error).replace(/\n/g, '; ')}): ${JSON.stringify(value).slice(0, 300)}`);
+    throw new WireError(
+      `${what} sent a malformed message (${z.prettifyError(result.error).replace(/\n/g, '; ')}): ${JSON.stringify(value).slice(0, 300)}`,
+    );
   }
   return result.data;
 }

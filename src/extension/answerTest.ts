@@ -31,15 +31,21 @@ export async function addAnswerTest(ctx: Ctx, runId: string, answer: number): Pr
   );
   const document = exists ? await vscode.workspace.openTextDocument(uri) : null;
   const written = answerTestText(document?.getText() ?? null, test);
-  if (typeof written !== 'string') return void vscode.window.showErrorMessage(`DeepDebug did not add the test: ${disagreement.testFile} ${written.refused}.`);
+  if (typeof written !== 'string')
+    return void vscode.window.showErrorMessage(`DeepDebug did not add the test: ${disagreement.testFile} ${written.refused}.`);
   const edit = new vscode.WorkspaceEdit();
-  const metadata = { label: `DeepDebug test: ${disagreement.call} gives ${disagreement.answers[answer]!.result}`, needsConfirmation: false };
-  if (document) edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), written, metadata);
+  const metadata = {
+    label: `DeepDebug test: ${disagreement.call} gives ${disagreement.answers[answer]!.result}`,
+    needsConfirmation: false,
+  };
+  if (document)
+    edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), written, metadata);
   else {
     edit.createFile(uri, { ignoreIfExists: false }, metadata);
     edit.insert(uri, new vscode.Position(0, 0), written, metadata);
   }
-  if (!(await vscode.workspace.applyEdit(edit))) return void vscode.window.showErrorMessage(`DeepDebug could not write ${disagreement.testFile}.`);
+  if (!(await vscode.workspace.applyEdit(edit)))
+    return void vscode.window.showErrorMessage(`DeepDebug could not write ${disagreement.testFile}.`);
   const saved = await vscode.workspace.openTextDocument(uri);
   await saved.save();
   ctx.store.testAdded(runId);

@@ -15,12 +15,7 @@ export interface TextReplacement {
 
 export type ApplyVerdict = { ok: true; replacement: TextReplacement } | { ok: false; reason: string };
 
-export function checkApply(
-  run: RunRecord,
-  record: PatchRecord,
-  currentText: string,
-  allowTestEdits: boolean,
-): ApplyVerdict {
+export function checkApply(run: RunRecord, record: PatchRecord, currentText: string, allowTestEdits: boolean): ApplyVerdict {
   const { patch } = record;
   if (record.status === 'applied') return { ok: false, reason: `This DeepDebug fix was already applied to ${patch.file}.` };
   if (record.status === 'discarded') return { ok: false, reason: 'This DeepDebug fix was discarded.' };

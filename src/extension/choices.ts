@@ -20,7 +20,6 @@ function preference(counts: ChoiceCounts, editKind: string): number {
   return kind ? kind.applied - kind.discarded : 0;
 }
 
-
 function reason(counts: ChoiceCounts, editKind: string, up: boolean): string {
   const kind = counts[editKind]!;
   return up
@@ -34,7 +33,7 @@ function reason(counts: ChoiceCounts, editKind: string, up: boolean): string {
  */
 export function orderByChoices(patches: readonly ValidatedPatch[], counts: ChoiceCounts): ValidatedPatch[] {
   const ordered: ValidatedPatch[] = [];
-  for (let start = 0; start < patches.length; ) {
+  for (let start = 0; start < patches.length;) {
     let end = start + 1;
     while (end < patches.length && standing(patches[end]!) === standing(patches[start]!)) end++;
     const group = patches.slice(start, end);

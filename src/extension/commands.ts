@@ -49,8 +49,7 @@ export function targetOf(argument: unknown): Target | string {
   const record = (typeof argument === 'object' && argument !== null ? argument : {}) as Record<string, unknown>;
   if (record.kind === 'deepdebug.tests') return lensTarget(argument as LensTarget);
   const testItem = (record.message !== undefined ? record.test : typeof record.id === 'string' ? argument : undefined) as
-    | vscode.TestItem
-    | undefined;
+    vscode.TestItem | undefined;
   const message = record.message as vscode.TestMessage | undefined;
   if (testItem || message) return testTarget(testItem, message);
   const uri = argument instanceof vscode.Uri ? argument : vscode.window.activeTextEditor?.document.uri;
@@ -68,7 +67,7 @@ function lensTarget(lens: LensTarget): Target | string {
 }
 
 function testTarget(item: vscode.TestItem | undefined, message: vscode.TestMessage | undefined): Target | string {
-  const uri = item?.uri ?? (message?.location?.uri);
+  const uri = item?.uri ?? message?.location?.uri;
   const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!folder) return 'DeepDebug needs the test to be inside an open folder.';
   const workspace = folder.uri.fsPath;
@@ -139,7 +138,8 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     const what = tests.length ? tests.join(' ') : 'all tests';
     ctx.log.info(`${kind} in ${workspace} (${what}) with ${python}`);
     const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');
-    if (dirty.length) ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
+    if (dirty.length)
+      ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
     const record = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
       async (progress, token) => {
@@ -258,7 +258,8 @@ export function discardPatch(ctx: Ctx, argument?: unknown): void {
   const found = lookUp(ctx, argument);
   if (!found) return;
   ctx.store.setStatus(found.record.id, 'discarded');
-  if (readSettings(vscode.Uri.file(found.record.absPath)).learnFromChoices) void ctx.choices.record(found.record.patch.editKind, 'discarded');
+  if (readSettings(vscode.Uri.file(found.record.absPath)).learnFromChoices)
+    void ctx.choices.record(found.record.patch.editKind, 'discarded');
   ctx.showPanel(finishedState(found.run));
   ctx.log.info(`discarded ${found.record.id}`);
   const active = vscode.window.activeTextEditor?.document.uri;

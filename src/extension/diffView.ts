@@ -1,13 +1,26 @@
 // "Show diff": the current file on the left, the patched file on the right as a read-only
 // virtual document (scheme deepdebug-patch); Apply and Discard sit in that editor's title bar.
 import * as vscode from 'vscode';
-import { fixName, HINT_SCHEME, hintDocumentText, hintName, PATCH_SCHEME, patchDocumentPath, patchDocumentText, patchIdFromPath } from './patchUri';
+import {
+  fixName,
+  HINT_SCHEME,
+  hintDocumentText,
+  hintName,
+  PATCH_SCHEME,
+  patchDocumentPath,
+  patchDocumentText,
+  patchIdFromPath,
+} from './patchUri';
 import { absolutePath, type RunStore } from './runRecord';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, { provideTextDocumentContent: (uri) => patchDocumentText(store, uri.path) }),
-    vscode.workspace.registerTextDocumentContentProvider(HINT_SCHEME, { provideTextDocumentContent: (uri) => hintDocumentText(store, uri.path) }),
+    vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, {
+      provideTextDocumentContent: (uri) => patchDocumentText(store, uri.path),
+    }),
+    vscode.workspace.registerTextDocumentContentProvider(HINT_SCHEME, {
+      provideTextDocumentContent: (uri) => hintDocumentText(store, uri.path),
+    }),
   );
 }
 

@@ -56,7 +56,6 @@ function runNotes(run: RunRecord): string {
 /** The warning for candidates that ran without a sandbox, with what the user can do about it. */
 export function containmentWarning(containment: Containment | null): string | undefined {
   if (containment?.sandbox !== 'none') return undefined;
-  const remedy =
-    containment.reason === 'bubblewrap not found' ? ' Install bubblewrap (the "bwrap" command) to sandbox them.' : '';
+  const remedy = containment.reason === 'bubblewrap not found' ? ' Install bubblewrap (the "bwrap" command) to sandbox them.' : '';
   return `DeepDebug: ${containment.summary}.${remedy}`;
 }

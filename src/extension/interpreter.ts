@@ -11,11 +11,7 @@ interface PythonEnvironmentsApi {
   };
 }
 
-export async function pythonInterpreter(
-  configured: string,
-  folder: vscode.Uri,
-  log: vscode.LogOutputChannel,
-): Promise<string> {
+export async function pythonInterpreter(configured: string, folder: vscode.Uri, log: vscode.LogOutputChannel): Promise<string> {
   if (configured) return configured;
   const extension = vscode.extensions.getExtension<PythonEnvironmentsApi>('ms-python.python');
   if (extension) {

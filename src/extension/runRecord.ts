@@ -5,7 +5,18 @@ import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
 import { chooseAnswer } from '../core/behaviour/disagreement';
 import { statusForText } from './patchStatus';
-import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope, ValidatedPatch } from '../core/types';
+import type {
+  AnalyzeReport,
+  Containment,
+  Disagreement,
+  Failure,
+  FixReport,
+  Hint,
+  RunScope,
+  Suspect,
+  TestScope,
+  ValidatedPatch,
+} from '../core/types';
 
 /** 'stale': its file changed since the run, so it no longer applies (see patchStatus.ts). */
 export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';
@@ -117,7 +128,6 @@ export function stillFailing(run: RunRecord): boolean {
   return run.failures.length > 0 && !run.patches.some((record) => record.status === 'applied');
 }
 
-
 /** A listener set for "the runs changed". */
 export class RunStore {
   private readonly runs = new Map<string, RunRecord>();
@@ -195,7 +205,11 @@ export class RunStore {
     if (!run?.disagreement || !run.disagreement.answers[answer]) return undefined;
     const chosen = chooseAnswer({ patches: run.patches.map((record) => record.patch), disagreement: run.disagreement }, answer);
     const recordOf = new Map(run.patches.map((record) => [record.patch.file + '\0' + record.patch.newFileText, record]));
-    run.patches = chosen.patches.map((patch, index) => ({ ...recordOf.get(patch.file + '\0' + patch.newFileText)!, patch, rank: index + 1 }));
+    run.patches = chosen.patches.map((patch, index) => ({
+      ...recordOf.get(patch.file + '\0' + patch.newFileText)!,
+      patch,
+      rank: index + 1,
+    }));
     run.disagreement = chosen.disagreement ?? run.disagreement;
     run.answerTestAdded = false;
     this.changed();

@@ -39,11 +39,19 @@ export class Sidecar implements vscode.Disposable {
     private readonly onStatus: (status: SidecarStatus) => void,
   ) {}
 
-  fix(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: FixReport }> {
+  fix(
+    options: EngineOptions,
+    token: vscode.CancellationToken,
+    onProgress: (event: ProgressEvent) => void,
+  ): Promise<{ runId: string; report: FixReport }> {
     return this.request((client, runId, { FixRequest }) => client.sendRequest(FixRequest, { runId, options }, token), onProgress);
   }
 
-  analyze(options: EngineOptions, token: vscode.CancellationToken, onProgress: (event: ProgressEvent) => void): Promise<{ runId: string; report: AnalyzeReport }> {
+  analyze(
+    options: EngineOptions,
+    token: vscode.CancellationToken,
+    onProgress: (event: ProgressEvent) => void,
+  ): Promise<{ runId: string; report: AnalyzeReport }> {
     return this.request((client, runId, { AnalyzeRequest }) => client.sendRequest(AnalyzeRequest, { runId, options }, token), onProgress);
   }
 
@@ -122,10 +130,7 @@ export class Sidecar implements vscode.Disposable {
     return client;
   }
 
-  private errorHandler(
-    CloseAction: ClientLibrary['CloseAction'],
-    ErrorAction: ClientLibrary['ErrorAction'],
-  ): ErrorHandler {
+  private errorHandler(CloseAction: ClientLibrary['CloseAction'], ErrorAction: ClientLibrary['ErrorAction']): ErrorHandler {
     return {
       error: () => ({ action: ErrorAction.Continue, handled: true }),
       closed: () => {
@@ -136,7 +141,8 @@ export class Sidecar implements vscode.Disposable {
           void vscode.window.showWarningMessage(message);
           return { action: CloseAction.Restart, handled: true };
         }
-        const message = "DeepDebug's engine process keeps stopping; it will start again on the next DeepDebug command. See Output › DeepDebug.";
+        const message =
+          "DeepDebug's engine process keeps stopping; it will start again on the next DeepDebug command. See Output › DeepDebug.";
         this.log.error(message);
         void vscode.window.showErrorMessage(message);
         return { action: CloseAction.DoNotRestart, handled: true };

@@ -31,7 +31,9 @@ export function showSuspectMarks(store: RunStore): vscode.Disposable {
     editor.setDecorations(lineType, here.map(options));
     editor.setDecorations(
       localsType,
-      here.flatMap((mark) => (mark.locals ? [{ ...options(mark), hoverMessage: undefined, renderOptions: { after: { contentText: mark.locals } } }] : [])),
+      here.flatMap((mark) =>
+        mark.locals ? [{ ...options(mark), hoverMessage: undefined, renderOptions: { after: { contentText: mark.locals } } }] : [],
+      ),
     );
   };
   const refresh = (): void => {

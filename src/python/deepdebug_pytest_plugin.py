@@ -26,7 +26,6 @@ Environment:
 The code stays compatible with Python 3.8 and pytest 7: it runs in the user's interpreter.
 """
 
-
 from deepdebug.plugin import (
     pytest_collection_finish,
     pytest_collection_modifyitems,

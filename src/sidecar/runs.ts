@@ -34,11 +34,13 @@ export class Runs {
     private readonly engine: Engine,
     private readonly log: Log,
   ) {
-    connection.onRequest(FixRequest, (params, token) => this.run('fix', params, token, async (hooks) => {
-      const report = await engine.runFix(params.options, hooks);
-      connection.sendNotification(StatusNotification, report.model);
-      return report;
-    }));
+    connection.onRequest(FixRequest, (params, token) =>
+      this.run('fix', params, token, async (hooks) => {
+        const report = await engine.runFix(params.options, hooks);
+        connection.sendNotification(StatusNotification, report.model);
+        return report;
+      }),
+    );
     connection.onRequest(AnalyzeRequest, (params, token) =>
       this.run('analyze', params, token, (hooks) => engine.runAnalyze(params.options, hooks)),
     );
@@ -55,15 +57,12 @@ export class Runs {
     await Promise.allSettled(pending.map((run) => run.done));
   }
 
-  private run<R>(
-    kind: string,
-    params: RunParams,
-    token: CancellationToken,
-    body: (hooks: EngineHooks) => Promise<R>,
-  ): Promise<R> {
+  private run<R>(kind: string, params: RunParams, token: CancellationToken, body: (hooks: EngineHooks) => Promise<R>): Promise<R> {
     const { runId } = params;
     if (this.active.has(runId)) {
-      return Promise.reject(new ResponseError<RunErrorData>(ErrorCodes.internal, `run id ${runId} is already in use`, { kind: 'internal' }));
+      return Promise.reject(
+        new ResponseError<RunErrorData>(ErrorCodes.internal, `run id ${runId} is already in use`, { kind: 'internal' }),
+      );
     }
     const controller = new AbortController();
     const cancelListener = token.onCancellationRequested(() => {

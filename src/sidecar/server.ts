@@ -13,7 +13,10 @@ const connection = createConnection(new IPCMessageReader(process), new IPCMessag
 // The model stays loaded from one run to the next: a second run does not load it again.
 const model = new KeptModel();
 const engine = { runFix: (options: EngineOptions, hooks: EngineHooks) => runFix(options, hooks, model), runAnalyze };
-const runs = new Runs(connection, engine, { info: (line) => connection.console.info(line), debug: (line) => connection.console.debug(line) });
+const runs = new Runs(connection, engine, {
+  info: (line) => connection.console.info(line),
+  debug: (line) => connection.console.debug(line),
+});
 
 connection.onInitialize(() => ({
   capabilities: {},

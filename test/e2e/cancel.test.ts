@@ -34,7 +34,7 @@ describe('e2e: cancel', function () {
     assert.deepEqual(snapshotFiles(session.workspace), before);
   });
 
-  it('Cancel on a second run keeps the first run\'s results in the panel, the Problems and the lightbulb', async () => {
+  it("Cancel on a second run keeps the first run's results in the panel, the Problems and the lightbulb", async () => {
     const session = await startSession({ fixture: 'failing-test', scenario: 'cancel-keeps-results' });
     const { workbench } = session;
     await workbench.openFile('pricing.py');
@@ -51,9 +51,9 @@ describe('e2e: cancel', function () {
     const panel = await openReviewPanel(workbench);
     assert.match(await panel.locator('#headline').innerText(), /^DeepDebug run canceled\. Previous results: DeepDebug: \d+ validated fix/);
     await panel.locator('#apply-1').waitFor({ state: 'visible' });
-    assert.deepEqual(await workbench.problemCounts(), problems, 'the Problems list keeps the previous run\'s findings');
+    assert.deepEqual(await workbench.problemCounts(), problems, "the Problems list keeps the previous run's findings");
     await workbench.openFile('pricing.py');
-    assert.ok((await fixesOfferedAt(workbench, line)).length > 0, 'the lightbulb still offers the previous run\'s fix');
+    assert.ok((await fixesOfferedAt(workbench, line)).length > 0, "the lightbulb still offers the previous run's fix");
     await session.screenshot();
   });
 });

@@ -19,7 +19,7 @@ describe('e2e: evidence when no fix validates', function () {
   this.slow(60_000);
   const startSession = scenarioSessions();
 
-  it('marks the suspect line with its evidence on hover and the frame\'s locals after it; an edit clears them', async () => {
+  it("marks the suspect line with its evidence on hover and the frame's locals after it; an edit clears them", async () => {
     const session = await startSession({ fixture: 'no-fix', scenario: 'evidence-no-fix', settings: { 'deepdebug.timeBudget': 15 } });
     const { workbench, page } = session;
     await workbench.openFile(buggyFile);
@@ -29,13 +29,21 @@ describe('e2e: evidence when no fix validates', function () {
 
     // The locals are text the editor renders after the line (a CSS ::after on a decoration).
     const afterTexts = (): Promise<string[]> =>
-      workbench.activeEditor().locator('.view-lines span').evaluateAll((spans) => {
-        const styles = globalThis as unknown as { getComputedStyle(element: unknown, pseudo: string): { content: string } };
-        return spans.map((span) => styles.getComputedStyle(span, '::after').content).filter((content) => !['none', 'normal', ''].includes(content));
-      });
+      workbench
+        .activeEditor()
+        .locator('.view-lines span')
+        .evaluateAll((spans) => {
+          const styles = globalThis as unknown as { getComputedStyle(element: unknown, pseudo: string): { content: string } };
+          return spans
+            .map((span) => styles.getComputedStyle(span, '::after').content)
+            .filter((content) => !['none', 'normal', ''].includes(content));
+        });
     const deadline = Date.now() + 30_000;
     while (!(await afterTexts()).some((text) => text.includes("text = '45m'")) && Date.now() < deadline) await page.waitForTimeout(250);
-    assert.ok((await afterTexts()).some((text) => text.includes("text = '45m'")), `after-line texts: ${(await afterTexts()).join(' | ')}`);
+    assert.ok(
+      (await afterTexts()).some((text) => text.includes("text = '45m'")),
+      `after-line texts: ${(await afterTexts()).join(' | ')}`,
+    );
 
     const line = workbench.activeEditor().locator('.view-line', { hasText: 'hours, minutes = text.split("h")' });
     await line.hover({ position: { x: 40, y: 5 } });
@@ -71,7 +79,11 @@ describe('e2e: evidence when no fix validates', function () {
 
   it('lists the closest candidates, marked as not validated, each with "Show diff" and no Apply', async () => {
     // fizzbuzz counts from 0 and puts "FizzBuzz" first: two bugs, and single edits fix one test of three at best.
-    const session = await startSession({ fixture: 'partial-fix', scenario: 'hints-closest-candidates', settings: { 'deepdebug.timeBudget': 15 } });
+    const session = await startSession({
+      fixture: 'partial-fix',
+      scenario: 'hints-closest-candidates',
+      settings: { 'deepdebug.timeBudget': 15 },
+    });
     const { workbench } = session;
     await workbench.openFile('fizzbuzz.py');
     const outcome = await debugAndWait(workbench);
@@ -80,13 +92,20 @@ describe('e2e: evidence when no fix validates', function () {
     const hint = panel.locator('#hint-1');
     await hint.waitFor({ state: 'visible' });
     assert.match(await hint.innerText(), /Not validated: [\s\S]*fixes \d+\/3 failing tests/);
-    assert.equal(await panel.locator('#hints button', { hasText: 'Apply' }).count(), 0, 'a candidate that did not validate is never offered to apply');
+    assert.equal(
+      await panel.locator('#hints button', { hasText: 'Apply' }).count(),
+      0,
+      'a candidate that did not validate is never offered to apply',
+    );
     const original = fs.readFileSync(path.join(session.workspace, 'fizzbuzz.py'), 'utf8');
     await panel.locator('#show-hint-diff-1').click();
     const { original: left, modified: right } = await workbench.diffTexts();
     assert.equal(left.trimEnd(), original.trimEnd(), 'the left side is the file as it is');
     assert.notEqual(right.trimEnd(), left.trimEnd(), 'the right side is the candidate');
-    assert.match(await workbench.page.locator('.tabs-container .tab.active').innerText(), /closest candidate 1 of run \d+ \(not validated\)/);
+    assert.match(
+      await workbench.page.locator('.tabs-container .tab.active').innerText(),
+      /closest candidate 1 of run \d+ \(not validated\)/,
+    );
     await session.screenshot('hints-closest-candidates');
   });
 });

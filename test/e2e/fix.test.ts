@@ -25,7 +25,10 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
 
     await workbench.openFile(buggyFile);
     const outcome = await debugAndWait(workbench);
-    assert.match(outcome.text, /DeepDebug: \d+ validated fix(es)? for .*, the best in bulk_discount \(pricing\.py\); ran .+ \(\d+ tests?\)/);
+    assert.match(
+      outcome.text,
+      /DeepDebug: \d+ validated fix(es)? for .*, the best in bulk_discount \(pricing\.py\); ran .+ \(\d+ tests?\)/,
+    );
 
     const panel = await openReviewPanel(workbench);
     const best = panel.locator('#patch-1');
@@ -48,7 +51,10 @@ describe('e2e: Debug with DeepDebug on a failing test', function () {
     const applyTitle = titles.find((title) => title.startsWith('Apply DeepDebug fix: '));
     assert.ok(applyTitle, `quick fixes offered: ${titles.join(' | ')}`);
     assert.match(applyTitle, new RegExp(`${allTestsPass.source}\\)$`));
-    assert.ok(titles.some((title) => title.startsWith('Show diff: ')), `quick fixes offered: ${titles.join(' | ')}`);
+    assert.ok(
+      titles.some((title) => title.startsWith('Show diff: ')),
+      `quick fixes offered: ${titles.join(' | ')}`,
+    );
 
     await workbench.chooseQuickFix(applyTitle);
     await workbench.waitForNotification(`DeepDebug fix applied to ${buggyFile}`);

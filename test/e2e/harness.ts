@@ -30,7 +30,6 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-
 /** An e2e fixture, or one the integration tests share (test/fixtures), by name. */
 export function fixtureDir(name: string): string {
   const own = path.join(repoRoot(), 'test', 'e2e', 'fixtures', name);

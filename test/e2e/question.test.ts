@@ -27,7 +27,10 @@ describe('e2e: the fixes disagree, and the user answers', function () {
     const panel = await openReviewPanel(workbench);
     const question = panel.locator('#question');
     await question.waitFor({ state: 'visible' });
-    assert.match(await question.innerText(), /On top_score\(\[\d+(, \d+)?\]\) \(top_score in scores\.py\) the validated fixes give different answers/);
+    assert.match(
+      await question.innerText(),
+      /On top_score\(\[\d+(, \d+)?\]\) \(top_score in scores\.py\) the validated fixes give different answers/,
+    );
     const answers = panel.locator('#question li.answer button');
     assert.ok((await answers.count()) >= 2, await question.innerText());
     // Every shown fix says how much evidence it has; here each is unsure.
@@ -35,7 +38,10 @@ describe('e2e: the fixes disagree, and the user answers', function () {
     await session.screenshot('question-fixes-disagree');
 
     // The right answer is the one the `[-1]` fix gives: the largest score, not an IndexError.
-    await answers.filter({ hasNotText: /raises/ }).first().click();
+    await answers
+      .filter({ hasNotText: /raises/ })
+      .first()
+      .click();
     await panel.locator('#answer-test').waitFor({ state: 'visible' });
     const test = await panel.locator('#answer-test').innerText();
     assert.match(test, /^def test_top_score_/m);

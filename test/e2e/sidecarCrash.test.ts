@@ -30,7 +30,8 @@ function sidecarPids(session: Session): number[] {
     try {
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (cmdline.some((arg) => arg.endsWith(`${path.sep}sidecar.js`)) && environ.some((variable) => variable.startsWith(tmp))) pids.push(Number(entry));
+      if (cmdline.some((arg) => arg.endsWith(`${path.sep}sidecar.js`)) && environ.some((variable) => variable.startsWith(tmp)))
+        pids.push(Number(entry));
     } catch {
       // Ended meanwhile.
     }

@@ -100,7 +100,9 @@ export class Workbench {
 
   /** Moves the cursor to the next diagnostic in the active editor (F8), then closes its peek. */
   async goToNextProblem(): Promise<void> {
-    await this.activeEditor().locator('.view-lines').click({ position: { x: 5, y: 5 } });
+    await this.activeEditor()
+      .locator('.view-lines')
+      .click({ position: { x: 5, y: 5 } });
     await this.page.keyboard.press('F8');
     const peek = this.page.locator('.marker-widget');
     await peek.waitFor({ state: 'visible' });
@@ -215,7 +217,12 @@ export class Workbench {
 
   /** The Problems counts the status bar shows (its label reads "Errors: 1, Warnings: 1" or "No Problems"). */
   async problemCounts(): Promise<ProblemCounts> {
-    const label = (await this.page.locator('[id="status.problems"]').locator('xpath=descendant-or-self::*[@aria-label]').first().getAttribute('aria-label')) ?? '';
+    const label =
+      (await this.page
+        .locator('[id="status.problems"]')
+        .locator('xpath=descendant-or-self::*[@aria-label]')
+        .first()
+        .getAttribute('aria-label')) ?? '';
     const count = (kind: string): number => Number(new RegExp(`${kind}: (\\d+)`).exec(label)?.[1] ?? 0);
     return { errors: count('Errors'), warnings: count('Warnings') };
   }

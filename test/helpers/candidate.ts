@@ -8,7 +8,10 @@ export function candidateIn(file: string, fn: string, lines: [number, number], n
     function: fn,
     startLine: lines[0],
     endLine: lines[1],
-    newFunctionText: newFileText.split('\n').slice(lines[0] - 1, lines[1]).join('\n'),
+    newFunctionText: newFileText
+      .split('\n')
+      .slice(lines[0] - 1, lines[1])
+      .join('\n'),
     newFileText,
     diff: '',
     source: 'template',

@@ -3,7 +3,10 @@ import { execFileSync } from 'node:child_process';
 /** The pytest version an interpreter imports; null when it has none. */
 export function pytestVersion(interpreter: string): string | null {
   try {
-    return execFileSync(interpreter, ['-c', 'import pytest; print(pytest.__version__)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(interpreter, ['-c', 'import pytest; print(pytest.__version__)'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }

@@ -107,6 +107,16 @@ export async function familyEditsOnFirstFunction(
     for (const child of node.namedChildren) if (child) visit(child);
   };
   visit(owner);
-  const ctx: EditContext = { source, nodes, owner, scope: collectScope(tree.rootNode, owner), noneNames: null, raised: [], types: new Map(), testLiterals: [], ...evidence };
+  const ctx: EditContext = {
+    source,
+    nodes,
+    owner,
+    scope: collectScope(tree.rootNode, owner),
+    noneNames: null,
+    raised: [],
+    types: new Map(),
+    testLiterals: [],
+    ...evidence,
+  };
   return { edits: family(ctx), start: owner.startIndex, end: owner.endIndex };
 }

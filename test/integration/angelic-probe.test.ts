@@ -65,11 +65,14 @@ describe('Angelic probes of a condition', function () {
       const flipped = await probe(pool, site, [2]);
       assert.equal(flipped.validation.failingFixed, 1, flipped.detail);
       const inFailing = flipped.probe!.filter((e) => e.test === failing);
-      assert.deepEqual(inFailing.map((e) => [e.n, e.value, e.returned]), [
-        [1, true, true],
-        [2, true, false],
-        [3, true, true],
-      ]);
+      assert.deepEqual(
+        inFailing.map((e) => [e.n, e.value, e.returned]),
+        [
+          [1, true, true],
+          [2, true, false],
+          [3, true, true],
+        ],
+      );
       assert.deepEqual(inFailing[2]!.locals, { 'len(prices)': 3, budget: 10, best: 5, price: 8 });
       // The passing tests ran too (the failing one passed), numbered on from the failing test's evaluations.
       assert.ok(flipped.probe!.some((e) => e.test === 'test_prices.py::test_first_is_best' && e.n > 3));
@@ -78,7 +81,10 @@ describe('Angelic probes of a condition', function () {
     it('forces a value where the condition raises, and lets it raise where nothing is forced', async () => {
       const raising = { ...site, text: 'prices[99] > 0' };
       const forced = await probe(pool, raising, true);
-      assert.ok(forced.probe!.every((e) => e.value === null && e.returned), JSON.stringify(forced.probe));
+      assert.ok(
+        forced.probe!.every((e) => e.value === null && e.returned),
+        JSON.stringify(forced.probe),
+      );
       const plain = await probe(pool, raising, []);
       assert.equal(plain.verdict, 'failed');
       assert.match(plain.tests[0]!.message, /IndexError/);
@@ -103,7 +109,10 @@ describe('Angelic probes of a condition', function () {
       assert.equal(looping.probe!.length, 64);
       // The session serves the next candidate as before.
       const observed = await probe(pool, site, []);
-      assert.deepEqual(observed.probe?.map((e) => e.returned), [true, true, true, false]);
+      assert.deepEqual(
+        observed.probe?.map((e) => e.returned),
+        [true, true, true, false],
+      );
     } finally {
       await pool.dispose();
     }

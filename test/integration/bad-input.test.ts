@@ -6,7 +6,16 @@ import * as path from 'node:path';
 import { sha256 } from '../../src/core/hash';
 import { packageRoot } from '../../src/core/resources';
 import type { FixReport } from '../../src/core/types';
-import { assertNothingLeft, assertOneMessage, caseFolders, deepdebug, messages, tempFoldersIn, type CliOptions, type CliRun } from '../helpers/cli';
+import {
+  assertNothingLeft,
+  assertOneMessage,
+  caseFolders,
+  deepdebug,
+  messages,
+  tempFoldersIn,
+  type CliOptions,
+  type CliRun,
+} from '../helpers/cli';
 import { processesIn, waitFor } from '../helpers/processes';
 import { hashTree } from '../helpers/workspace';
 
@@ -25,7 +34,9 @@ function readReport(file: string): FixReport {
 
 /** bubblewrap is installed and may make mounts here (a container can forbid it). */
 function canMountReadOnly(): boolean {
-  return spawnSync('bwrap', ['--bind', '/', '/', '--ro-bind', os.tmpdir(), os.tmpdir(), '--dev', '/dev', '--proc', '/proc', 'true']).status === 0;
+  return (
+    spawnSync('bwrap', ['--bind', '/', '/', '--ro-bind', os.tmpdir(), os.tmpdir(), '--dev', '/dev', '--proc', '/proc', 'true']).status === 0
+  );
 }
 
 describe('bad input and faults: the deepdebug CLI', function () {
@@ -77,7 +88,9 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const file = path.join(workspace, 'greetings.py');
       const before = fs.readFileSync(file);
       const report = path.join(tmp, 'report.json');
-      const run = await deepdebug(['fix', workspace, '--no-model', '--tests', 'tests/test_greetings.py', '--apply', '--json', report], { tmp });
+      const run = await deepdebug(['fix', workspace, '--no-model', '--tests', 'tests/test_greetings.py', '--apply', '--json', report], {
+        tmp,
+      });
       await assertNothingLeft(workspace, tmp);
       assert.equal(run.status, 0, run.stderr);
       assertNoMessage(run);
@@ -136,7 +149,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       assertOneMessage(run, /^deepdebug: pytest is not installed for the Python interpreter ".*venv\/bin\/python"$/);
     });
 
-    it('bad addopts in pytest.ini: exit 2, pytest\'s complaint', async () => {
+    it("bad addopts in pytest.ini: exit 2, pytest's complaint", async () => {
       const workspace = workspaceOf('bad-config-addopts');
       const run = await unchangedRun(workspace, ['fix', workspace, '--no-model']);
       assert.equal(run.status, 2, run.stderr);
@@ -162,7 +175,10 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const report = path.join(tmp, 'report.json');
       const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--time-budget', '120', '--json', report]);
       assert.equal(run.status, 0, run.stderr);
-      assertOneMessage(run, /^deepdebug: warning: tests\/test_countdown\.py::test_countdown_odd: test exceeded the per-test timeout of \d+ s/);
+      assertOneMessage(
+        run,
+        /^deepdebug: warning: tests\/test_countdown\.py::test_countdown_odd: test exceeded the per-test timeout of \d+ s/,
+      );
       assert.match(readReport(report).patches[0]!.diff, /^\+\s+n -= 1$/m);
     });
 
@@ -171,7 +187,10 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const report = path.join(tmp, 'report.json');
       const run = await unchangedRun(workspace, ['fix', workspace, '--no-model', '--json', report]);
       assert.equal(run.status, 0, run.stderr);
-      assertOneMessage(run, /^deepdebug: warning: tests\/test_buffers\.py::test_peek_at_end: the Python interpreter died \(signal SIGSEGV\)/);
+      assertOneMessage(
+        run,
+        /^deepdebug: warning: tests\/test_buffers\.py::test_peek_at_end: the Python interpreter died \(signal SIGSEGV\)/,
+      );
       assert.match(readReport(report).patches[0]!.diff, /^\+\s+if offset >= len\(data\):$/m);
     });
 
@@ -182,16 +201,31 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const run = await unchangedRun(workspace, ['fix', workspace, '--no-model'], { env: { DEEPDEBUG_FLAKY_MARKER: marker } });
       assert.ok(fs.existsSync(marker), 'the first run did not reach the flaky test');
       assert.equal(run.status, 3, run.stderr);
-      assertOneMessage(run, /^deepdebug: warning: flaky tests \(passed on a re-run\) are not repaired: test_upload\.py::test_upload_retries$/);
+      assertOneMessage(
+        run,
+        /^deepdebug: warning: flaky tests \(passed on a re-run\) are not repaired: test_upload\.py::test_upload_retries$/,
+      );
     });
   });
 
   describe('a conftest.py or plugin that fails as pytest imports it: exit 2, the file and what happened', () => {
     const cases: [string, string, RegExp][] = [
-      ['a conftest.py that calls sys.exit', 'bad-conftest-exit', /^deepdebug: conftest\.py exited with status 3 at import \(sys\.exit, line 5\)$/],
-      ['a conftest.py that raises in a module it imports', 'pytest-conftest-error', /^deepdebug: conftest\.py raised KeyError at import \(settings\.py:5\): 'verbose'$/],
+      [
+        'a conftest.py that calls sys.exit',
+        'bad-conftest-exit',
+        /^deepdebug: conftest\.py exited with status 3 at import \(sys\.exit, line 5\)$/,
+      ],
+      [
+        'a conftest.py that raises in a module it imports',
+        'pytest-conftest-error',
+        /^deepdebug: conftest\.py raised KeyError at import \(settings\.py:5\): 'verbose'$/,
+      ],
       // Status 4 is also pytest's own for a usage error: the file must be named, not pytest's usage.
-      ['a plugin named by -p in addopts that calls sys.exit', 'bad-plugin-exit', /^deepdebug: audit_plugin\.py exited with status 4 at import \(sys\.exit, line 6\)$/],
+      [
+        'a plugin named by -p in addopts that calls sys.exit',
+        'bad-plugin-exit',
+        /^deepdebug: audit_plugin\.py exited with status 4 at import \(sys\.exit, line 6\)$/,
+      ],
       [
         "a plugin named by a conftest's pytest_plugins that raises",
         'bad-plugin-raise',
@@ -237,7 +271,19 @@ describe('bad input and faults: the deepdebug CLI', function () {
 
   describe('the workspace under the run', () => {
     /** bubblewrap with the workspace as a read-only mount: root ignores file modes, not mounts. */
-    const readOnly = (workspace: string): string[] => ['bwrap', '--bind', '/', '/', '--ro-bind', workspace, workspace, '--dev', '/dev', '--proc', '/proc'];
+    const readOnly = (workspace: string): string[] => [
+      'bwrap',
+      '--bind',
+      '/',
+      '/',
+      '--ro-bind',
+      workspace,
+      workspace,
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+    ];
 
     it('a read-only workspace: fix works', async function () {
       if (!canMountReadOnly()) this.skip();

@@ -50,7 +50,10 @@ describe('deepdebug CLI', function () {
 
     const report: FixReport = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
     assert.equal(report.version, 1);
-    assert.deepEqual(report.failures.map((f) => f.nodeid), ['tests/test_ranges.py::test_clamp_above']);
+    assert.deepEqual(
+      report.failures.map((f) => f.nodeid),
+      ['tests/test_ranges.py::test_clamp_above'],
+    );
     assert.equal(report.suspects[0]?.function, 'clamp');
     assert.equal(report.suspects[0]?.file, 'geometry/ranges.py');
     const best = report.patches[0]!;
@@ -64,7 +67,13 @@ describe('deepdebug CLI', function () {
     assert.match(run.stdout, /Validated patches: \d+/);
     // Explained from its clean re-check, which ran the whole run's passing tests (they are quick).
     assert.deepEqual(best.explanation, {
-      fixed: [{ nodeid: 'tests/test_ranges.py::test_clamp_above', before: { kind: 'test', error: 'AssertionError: assert 0 == 10' }, after: 'passed' }],
+      fixed: [
+        {
+          nodeid: 'tests/test_ranges.py::test_clamp_above',
+          before: { kind: 'test', error: 'AssertionError: assert 0 == 10' },
+          after: 'passed',
+        },
+      ],
       others: { passedBefore: 4, ran: 4, passed: 4 },
     });
     assert.match(run.stdout, /^ {3}test_clamp_above failed with AssertionError: assert 0 == 10; now it passes$/m);
@@ -76,10 +85,27 @@ describe('deepdebug CLI', function () {
 
     // Where the time went: the stages in the order they start, each within the run; --verbose prints them.
     const timeline = report.stats.timeline ?? [];
-    const order = ['first-run', 'localize', 'pool-start', 'reproduce', 'search', 'first-candidate', 'first-fix', 'recheck-wait', 'replay', 'ranking'];
+    const order = [
+      'first-run',
+      'localize',
+      'pool-start',
+      'reproduce',
+      'search',
+      'first-candidate',
+      'first-fix',
+      'recheck-wait',
+      'replay',
+      'ranking',
+    ];
     const starts = order.map((step) => timeline.find((entry) => entry.step === step)?.startMs ?? -1);
-    assert.ok(starts.every((start, i) => start >= 0 && (i === 0 || start >= starts[i - 1]!)), JSON.stringify(timeline));
-    assert.ok(timeline.every((entry) => entry.startMs <= entry.endMs && entry.endMs <= report.stats.elapsedMs), JSON.stringify(timeline));
+    assert.ok(
+      starts.every((start, i) => start >= 0 && (i === 0 || start >= starts[i - 1]!)),
+      JSON.stringify(timeline),
+    );
+    assert.ok(
+      timeline.every((entry) => entry.startMs <= entry.endMs && entry.endMs <= report.stats.elapsedMs),
+      JSON.stringify(timeline),
+    );
     assert.ok(!timeline.some((entry) => entry.step === 'model-load' || entry.step === 'neighbours-run'), 'no model, no selection');
     assert.match(run.stdout, /^Timeline:\n {2}step +start s +end s +took s\n {2}first pytest run +0\.00 +\d+\.\d\d +\d+\.\d\d$/m);
     assert.match(run.stdout, /^ {2}first validated +(\d+\.\d\d) +\1 +0\.00$/m);
@@ -106,7 +132,10 @@ describe('deepdebug CLI', function () {
     assert.equal(report.failures[0]?.exception, 'AssertionError');
     assert.equal(report.suspects[0]?.function, 'clamp');
     // The failing frame is the test's own assertion: only the coverage spectrum points at clamp.
-    assert.ok(report.suspects[0]!.reasons.some((r) => /^DStar/.test(r)), report.suspects[0]!.reasons.join('; '));
+    assert.ok(
+      report.suspects[0]!.reasons.some((r) => /^DStar/.test(r)),
+      report.suspects[0]!.reasons.join('; '),
+    );
     assert.match(report.skeleton?.skeleton ?? '', /# target edit\n\s*def clamp[\s\S]*# end/);
     assert.equal(report.stats.coverageRecorded, true);
   });

@@ -74,7 +74,10 @@ describe('extension package (.vsix)', function () {
   it('ships onnxruntime-node as its only runtime package, without an image stack', () => {
     // transformers.js would bring sharp and libvips (~19 MB) for images a patch model never reads;
     // the tokenizer library it would be kept for is bundled.
-    assert.deepEqual(files.filter((file) => /(^|\/)(sharp|@img|@huggingface)\/|libvips/.test(file)), []);
+    assert.deepEqual(
+      files.filter((file) => /(^|\/)(sharp|@img|@huggingface)\/|libvips/.test(file)),
+      [],
+    );
     const packages = new Set(files.filter((file) => file.startsWith('node_modules/')).map((file) => file.split('/')[1]));
     assert.deepEqual([...packages].sort(), ['onnxruntime-common', 'onnxruntime-node']);
   });

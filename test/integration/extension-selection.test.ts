@@ -74,7 +74,11 @@ describe('extension test selection', () => {
       assert.match(output, /1 failed/);
       const frames = await tracebackFrames(output, { workspace: root, python: 'python3' });
       assert.deepEqual(selectionFromFrames(frames), ['tests/test_cart.py', '-k', 'test_total']);
-      assert.deepEqual(await selectionFromTraceback(output, { workspace: root, python: 'python3' }), ['tests/test_cart.py', '-k', 'test_total']);
+      assert.deepEqual(await selectionFromTraceback(output, { workspace: root, python: 'python3' }), [
+        'tests/test_cart.py',
+        '-k',
+        'test_total',
+      ]);
       // A traceback that never reaches a test file names no test.
       assert.deepEqual(selectionFromFrames(frames.filter((frame) => frame.file !== 'tests/test_cart.py')), []);
     } finally {
@@ -99,7 +103,11 @@ describe('extension test selection', () => {
         frames.filter((frame) => frame.inWorkspace).map((frame) => [frame.file, frame.function]),
         [['tests/test_cart.py', 'test_total']],
       );
-      assert.deepEqual(await selectionFromTraceback(output, { workspace: link, python: 'python3' }), ['tests/test_cart.py', '-k', 'test_total']);
+      assert.deepEqual(await selectionFromTraceback(output, { workspace: link, python: 'python3' }), [
+        'tests/test_cart.py',
+        '-k',
+        'test_total',
+      ]);
     } finally {
       fs.rmSync(link, { force: true });
       fs.rmSync(root, { recursive: true, force: true });

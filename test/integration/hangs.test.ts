@@ -32,7 +32,11 @@ describe('Tests that loop forever', function () {
       assert.match(timeouts[1]!, /per-test timeout of 2 s/);
       assert.match(timeouts[2]!, /per-test timeout of 2 s/);
       // The CLI warns of each test that did not finish by itself.
-      assert.equal(run.stderr.match(/^deepdebug: warning: test_countdown\.py::\w+: test exceeded the per-test timeout/gm)?.length, 3, run.stderr);
+      assert.equal(
+        run.stderr.match(/^deepdebug: warning: test_countdown\.py::\w+: test exceeded the per-test timeout/gm)?.length,
+        3,
+        run.stderr,
+      );
       // Candidates get limits from the tests' durations (first 4-10 s, after a timeout 1-2 s for
       // tests this quick), the short one from the start here.
       const limits = /(\d+) s wall \((\d+) s once one timed out\)/.exec(report.containment!.summary);

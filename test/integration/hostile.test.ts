@@ -36,7 +36,10 @@ interface Scene {
 
 /** calc.py with add's body prefixed by `body` (Python, 4-space indented by us). */
 function hostile(body: string): Candidate {
-  const lines = body.trim().split('\n').map((line) => `    ${line}`);
+  const lines = body
+    .trim()
+    .split('\n')
+    .map((line) => `    ${line}`);
   const newFileText = ['def add(a, b):', ...lines, '    return a + b', ''].join('\n');
   return {
     kind: 'candidate',
@@ -360,8 +363,12 @@ function hostileSuite(title: string, sandbox: boolean): void {
       assert.ok(visible.includes('PATH'), outcome.detail);
       // None of this process's own variables beyond the allow-list (the shell that starts the
       // interpreter sets PWD and SHLVL itself; HOME and the temp folders are the private ones).
-      const allowed = /^(PATH|LANG|LANGUAGE|TZ|LC_\w+|PYTHON\w*|PYENV_\w+|DEEPDEBUG_\w+|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV|HOME|TMPDIR|TEMP|TMP|USERPROFILE|PWD|SHLVL|_)$/;
-      assert.deepEqual(visible.filter((name) => name in process.env && !allowed.test(name)), []);
+      const allowed =
+        /^(PATH|LANG|LANGUAGE|TZ|LC_\w+|PYTHON\w*|PYENV_\w+|DEEPDEBUG_\w+|VIRTUAL_ENV|CONDA_PREFIX|CONDA_DEFAULT_ENV|HOME|TMPDIR|TEMP|TMP|USERPROFILE|PWD|SHLVL|_)$/;
+      assert.deepEqual(
+        visible.filter((name) => name in process.env && !allowed.test(name)),
+        [],
+      );
       await machineAsItWas();
     });
 
@@ -450,7 +457,11 @@ function hostileSuite(title: string, sandbox: boolean): void {
     it('leaves no process, cgroup or temp folder behind when disposed', async () => {
       const root = scene.pool.tempRoot;
       await scene.pool.dispose();
-      await waitFor(() => ourProcesses(root).length === 0, SETTLE_MS, () => `left running: ${listProcesses(ourProcesses(root))}`);
+      await waitFor(
+        () => ourProcesses(root).length === 0,
+        SETTLE_MS,
+        () => `left running: ${listProcesses(ourProcesses(root))}`,
+      );
       assert.deepEqual(ourCgroups(), []);
       assert.equal(fs.existsSync(root), false);
       assert.deepEqual(files(), filesBefore);

@@ -56,7 +56,10 @@ describe('Swaps planned from the text', function () {
   this.timeout(300_000);
 
   it("compile a function alone to the code the whole file compiles it to (the standard library's functions and methods)", () => {
-    const output = execFileSync('python3', ['-c', CHECK, path.join(packageRoot(), 'src', 'python')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const output = execFileSync('python3', ['-c', CHECK, path.join(packageRoot(), 'src', 'python')], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const counts = JSON.parse(output) as { checked: number; same: number; different: string[]; unplanned: number };
     assert.deepEqual(counts.different, []);
     assert.ok(counts.checked > 5000, `only ${counts.checked} functions checked`);

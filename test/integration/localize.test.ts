@@ -72,7 +72,10 @@ describe('localize on real pytest runs', function () {
     assert.equal(failures[0]!.exception, 'ValueError');
     assert.equal(rankOf(suspects, 'scale.py', 'normalize'), 1);
     assert.equal(rankOf(suspects, 'scale.py', 'safe_ratio'), 2);
-    assert.ok(suspects[1]!.reasons.some((r) => r.startsWith('frame 1 of ')), suspects[1]!.reasons.join('; '));
+    assert.ok(
+      suspects[1]!.reasons.some((r) => r.startsWith('frame 1 of ')),
+      suspects[1]!.reasons.join('; '),
+    );
   });
 
   it('finds by the spectrum a wrong return value that only assertions in the tests reveal, over two failing tests', async () => {
@@ -100,7 +103,13 @@ describe('localize on real pytest runs', function () {
       failure: failures[0]!,
     });
     assert.ok(await parsesCleanly(input.skeleton));
-    assert.equal(extractFocal(input.skeleton), source.split('\n').slice(top.startLine - 1, top.endLine).join('\n') + '\n');
+    assert.equal(
+      extractFocal(input.skeleton),
+      source
+        .split('\n')
+        .slice(top.startLine - 1, top.endLine)
+        .join('\n') + '\n',
+    );
     assert.match(input.trace, /^ValueError: ratio with a zero denominator\n/);
     assert.match(input.trace, /scale\.py:\d+ in normalize\n/);
     assert.ok(input.tokens <= input.tokenBudget);

@@ -47,7 +47,11 @@ describe('the patch model on its own thread', function () {
       countTokens: (text) => local.countTokens(text),
     });
     const edit = (from: string, to: string): string => targetText(oldFunction, oldFunction.replace(from, to), local.format)!;
-    outputs = [edit('        return low\n    return', '        return high\n    return'), edit('value < low', 'value <= low'), edit('    return value\n', '')];
+    outputs = [
+      edit('        return low\n    return', '        return high\n    return'),
+      edit('value < low', 'value <= low'),
+      edit('    return value\n', ''),
+    ];
   });
 
   after(async () => {
@@ -65,7 +69,10 @@ describe('the patch model on its own thread', function () {
     for (const [i, score] of there.entries()) {
       assert.ok(score !== null && here[i] !== null && Math.abs(score - here[i]!) < 1e-5, `${outputs[i]}: ${score} vs ${here[i]}`);
     }
-    assert.deepEqual(await threaded.sample(input, 1, { temperature: 0, topP: 1 }), await local.sample(input, 1, { temperature: 0, topP: 1 }));
+    assert.deepEqual(
+      await threaded.sample(input, 1, { temperature: 0, topP: 1 }),
+      await local.sample(input, 1, { temperature: 0, topP: 1 }),
+    );
     const drawn = await threaded.sample(input, 8, { temperature: 0.8, topP: 0.95, greedy: true });
     assert.ok(drawn.length > 0 && drawn.some((output) => output.greedy), 'samples and the greedy output');
   });
@@ -74,7 +81,10 @@ describe('the patch model on its own thread', function () {
     const draw = (model: PatchModel) => () => model.sample(input, 16, { temperature: 0.8, topP: 0.95 });
     const busyLocal = await busyWhile(draw(local));
     const busyThreaded = await busyWhile(draw(threaded));
-    assert.ok(busyThreaded < busyLocal / 2, `event-loop utilization while sampling: ${busyThreaded.toFixed(2)} on its own thread, ${busyLocal.toFixed(2)} here`);
+    assert.ok(
+      busyThreaded < busyLocal / 2,
+      `event-loop utilization while sampling: ${busyThreaded.toFixed(2)} on its own thread, ${busyLocal.toFixed(2)} here`,
+    );
   });
 
   it('stops a call when its signal aborts, and answers the next one', async () => {
@@ -116,12 +126,26 @@ describe('a bad model folder, loaded on its own thread', function () {
     fs.cpSync(defaultModelDir(), dir, { recursive: true });
     const file = path.join(dir, 'onnx', 'decoder_model_merged.onnx');
     fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 1000));
-    await assert.rejects(loadModelThread(dir, { device: 'cpu' }), (error: unknown) => badModel(error) && /decoder_model_merged/.test((error as Error).message));
+    await assert.rejects(
+      loadModelThread(dir, { device: 'cpu' }),
+      (error: unknown) => badModel(error) && /decoder_model_merged/.test((error as Error).message),
+    );
   });
 
   it('rejects calls after it is disposed', async () => {
     const model = await loadModelThread(defaultModelDir(), { device: 'cpu' });
     await model.dispose();
-    await assert.rejects(model.prepare({ kind: 'model-input', file: 'a.py', function: 'f', skeleton: 'def f():\n    pass\n', trace: '', tokens: 5, tokenBudget: 300 }), /disposed/);
+    await assert.rejects(
+      model.prepare({
+        kind: 'model-input',
+        file: 'a.py',
+        function: 'f',
+        skeleton: 'def f():\n    pass\n',
+        trace: '',
+        tokens: 5,
+        tokenBudget: 300,
+      }),
+      /disposed/,
+    );
   });
 });

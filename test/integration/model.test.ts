@@ -100,26 +100,43 @@ describe('shipped patch model', function () {
     assert.ok(found?.greedy, JSON.stringify(withGreedy));
     assert.ok(Math.abs(found.logProb - greedy!.logProb) < 1e-4);
     // The engine's sampler asks for it: the greedy edit is a candidate when it parses.
-    const candidates = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, temperature: 5, topP: 1, random: () => 0.999999 });
+    const candidates = await modelCandidates(model, [suspect], readSource, undefined, {
+      samplesPerSuspect: 3,
+      temperature: 5,
+      topP: 1,
+      random: () => 0.999999,
+    });
     const greedyFunction = applyOutput(greedy!.text, prepared!.oldFunction, model.format);
     const greedyCandidate = candidates.find((c) => c.summary.startsWith('model (greedy)'));
-    if (greedyFunction !== null && (await parsesCleanly(source.replace(prepared!.oldFunction, greedyFunction))) && greedyFunction !== prepared!.oldFunction) {
+    if (
+      greedyFunction !== null &&
+      (await parsesCleanly(source.replace(prepared!.oldFunction, greedyFunction))) &&
+      greedyFunction !== prepared!.oldFunction
+    ) {
       assert.ok(greedyCandidate, candidates.map((c) => c.summary).join('\n'));
       assert.equal(greedyCandidate.newFunctionText.replace(/\n?$/, '\n'), greedyFunction);
     }
-    assert.equal((await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, greedy: false, ...unlikely })).some((c) => c.summary.startsWith('model (greedy)')), false);
+    assert.equal(
+      (await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 3, greedy: false, ...unlikely })).some((c) =>
+        c.summary.startsWith('model (greedy)'),
+      ),
+      false,
+    );
   });
 
   it("shares the scorer's input with the sampler: the same draws, one skeleton", async () => {
     const seeded = (): (() => number) => {
       let state = 7;
-      return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+      return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
     };
     const scorer = new CandidateScorer(model, readSource, []);
     await scorer.warm([suspect]);
     const shared = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 4, random: seeded(), scorer });
     const own = await modelCandidates(model, [suspect], readSource, undefined, { samplesPerSuspect: 4, random: seeded() });
-    assert.deepEqual(shared.map((c) => c.newFunctionText), own.map((c) => c.newFunctionText));
+    assert.deepEqual(
+      shared.map((c) => c.newFunctionText),
+      own.map((c) => c.newFunctionText),
+    );
     assert.equal((await scorer.inputFor(suspect))!.input, (await scorer.inputFor(suspect))!.input, 'built once');
   });
 
@@ -138,11 +155,14 @@ describe('shipped patch model', function () {
     const bad = await model.score(input, targetText(oldFunction, garbage, model.format)!);
     assert.ok(good !== null && bad !== null && good > bad, `fix ${good} vs garbage ${bad}`);
     // An edit longer than the model can write has no likelihood.
-    const long = oldFunction.replace('        if items[mid] <= target:', `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`);
+    const long = oldFunction.replace(
+      '        if items[mid] <= target:',
+      `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`,
+    );
     assert.equal(await model.score(input, targetText(oldFunction, long, model.format)!), null);
   });
 
-  it('gives the failing test\'s trace to a model trained with traces, and none to one trained without', async () => {
+  it("gives the failing test's trace to a model trained with traces, and none to one trained without", async () => {
     const failure: Failure = {
       nodeid: 'test_search.py::test_first',
       kind: 'test',
@@ -168,8 +188,12 @@ describe('shipped patch model', function () {
     assert.equal(model.format.maxFunctionLines, 32, 'config.json deepdebug.maxFunctionLines');
     const countTokens = (text: string): number => model.countTokens(text);
     const failure: Failure = {
-      nodeid: 't.py::test', kind: 'test', exception: 'AssertionError', message: 'assert ' + 'x == y and '.repeat(40) + 'z',
-      longrepr: '', frames: [{ file: 'm.py', line: 1, function: 'f', inWorkspace: true, locals: { x: '1'.repeat(80), y: '2' } }],
+      nodeid: 't.py::test',
+      kind: 'test',
+      exception: 'AssertionError',
+      message: 'assert ' + 'x == y and '.repeat(40) + 'z',
+      longrepr: '',
+      frames: [{ file: 'm.py', line: 1, function: 'f', inWorkspace: true, locals: { x: '1'.repeat(80), y: '2' } }],
     };
     const root = path.resolve(__dirname, '..', '..', '..', 'bench', 'classic');
     let checked = 0;
@@ -237,14 +261,20 @@ describe('shipped patch model', function () {
     });
 
     it('gives null to an output it cannot score, and the others their own scores', async () => {
-      const long = edit('        if items[mid] <= target:', `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`);
+      const long = edit(
+        '        if items[mid] <= target:',
+        `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`,
+      );
       const lateLine = '<L40><L41>    return lo';
       const mixed = [outputs[0]!, long, outputs[1]!, lateLine, outputs[2]!];
       const scores = await model.scoreMany(input, mixed, { batchRows: 2 });
       assert.equal(scores[1], null, 'longer than the model writes');
       assert.equal(scores[3], null, 'a line marker the model never learned');
       const alone = await model.scoreMany(input, [outputs[0]!, outputs[1]!, outputs[2]!]);
-      assert.deepEqual([scores[0], scores[2], scores[4]].map((s) => s!.toFixed(5)), alone.map((s) => s!.toFixed(5)));
+      assert.deepEqual(
+        [scores[0], scores[2], scores[4]].map((s) => s!.toFixed(5)),
+        alone.map((s) => s!.toFixed(5)),
+      );
     });
 
     it('scores nothing of an input longer than the encoder reads', async () => {
@@ -257,11 +287,26 @@ describe('shipped patch model', function () {
 
     it("scores candidates of several functions, each against its own function's input", async () => {
       const make = (startLine: number, endLine: number, newFunctionText: string, newFileText: string): Candidate => ({
-        kind: 'candidate', file: 'search.py', function: '', startLine, endLine, newFunctionText, newFileText,
-        diff: '', source: 'template', editKind: 'k', summary: newFunctionText, score: 1,
+        kind: 'candidate',
+        file: 'search.py',
+        function: '',
+        startLine,
+        endLine,
+        newFunctionText,
+        newFileText,
+        diff: '',
+        source: 'template',
+        editKind: 'k',
+        summary: newFunctionText,
+        score: 1,
       });
       const first = make(9, 9, '        if items[mid] < target:', source.replace('items[mid] <= target', 'items[mid] < target'));
-      const second = make(17, 17, '    return len(items) + find_first_at_least(items, target)', source.replace('len(items) - find', 'len(items) + find'));
+      const second = make(
+        17,
+        17,
+        '    return len(items) + find_first_at_least(items, target)',
+        source.replace('len(items) - find', 'len(items) + find'),
+      );
       const outside = make(1, 1, '"""Searching."""', source);
       const scorer = new CandidateScorer(model, readSource, []);
       const [a, b, c] = await scorer.score([first, second, outside]);
@@ -269,7 +314,11 @@ describe('shipped patch model', function () {
       assert.ok(a !== null && a !== undefined && b !== null && b !== undefined);
       assert.ok(Math.abs(a - (await model.score(input, outputs[0]!))!) < 1e-4);
       const caller = await modelInputFor(model, source, 'search.py', { function: 'count_at_least', startLine: 16, endLine: 17 }, undefined);
-      const callerTarget = targetText(caller!.oldFunction, caller!.oldFunction.replace('len(items) - find', 'len(items) + find'), model.format)!;
+      const callerTarget = targetText(
+        caller!.oldFunction,
+        caller!.oldFunction.replace('len(items) - find', 'len(items) + find'),
+        model.format,
+      )!;
       assert.ok(Math.abs(b - (await model.score(caller!.input, callerTarget))!) < 1e-4);
     });
   });
@@ -277,13 +326,26 @@ describe('shipped patch model', function () {
   it('sets modelLogProb on template candidates', async () => {
     const newFunctionText = '        if items[mid] < target:';
     const template: Candidate = {
-      kind: 'candidate', file: 'search.py', function: suspect.function, startLine: 9, endLine: 9, newFunctionText,
-      newFileText: source.replace('items[mid] <= target', 'items[mid] < target'), diff: '', source: 'template',
-      editKind: 'compare-op', summary: 'change `<=` to `<` on line 9', score: 0.5,
+      kind: 'candidate',
+      file: 'search.py',
+      function: suspect.function,
+      startLine: 9,
+      endLine: 9,
+      newFunctionText,
+      newFileText: source.replace('items[mid] <= target', 'items[mid] < target'),
+      diff: '',
+      source: 'template',
+      editKind: 'compare-op',
+      summary: 'change `<=` to `<` on line 9',
+      score: 0.5,
     };
     // Beside an edit longer than the model can write, which gets no likelihood and costs the other none.
     const longLine = `        if ${Array.from({ length: 40 }, (_, i) => `items[${i}]`).join(' + ')} <= target:`;
-    const long: Candidate = { ...template, newFunctionText: longLine, newFileText: source.replace('        if items[mid] <= target:', longLine) };
+    const long: Candidate = {
+      ...template,
+      newFunctionText: longLine,
+      newFileText: source.replace('        if items[mid] <= target:', longLine),
+    };
     const [scored, unscored] = await scoreCandidates(model, [template, long], readSource, []);
     assert.ok(scored!.modelLogProb !== undefined && scored!.modelLogProb < 0 && Number.isFinite(scored!.modelLogProb));
     assert.equal(scored!.score, 0.5);
@@ -355,7 +417,10 @@ describe('loading the model leaves nothing behind', function () {
       const run = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
       const openFiles = JSON.parse(run.stdout) as string[];
-      assert.deepEqual(openFiles.filter((file) => file.startsWith(tmp) || file.includes('onnxruntime')), []);
+      assert.deepEqual(
+        openFiles.filter((file) => file.startsWith(tmp) || file.includes('onnxruntime')),
+        [],
+      );
       assert.deepEqual(fs.readdirSync(tmp), []);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });

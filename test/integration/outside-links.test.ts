@@ -94,7 +94,8 @@ describe('links out of the workspace', function () {
       }
       assert.ok(fs.lstatSync(path.join(copy, 'out-dir')).isDirectory());
       assert.equal(fs.readFileSync(path.join(copy, 'out-dir', 'nested', 'b.txt'), 'utf8'), 'outside folder\n');
-      for (const name of ['out-big', 'out-many', 'out-dangling']) assert.equal(fs.lstatSync(path.join(copy, name), { throwIfNoEntry: false }), undefined, name);
+      for (const name of ['out-big', 'out-many', 'out-dangling'])
+        assert.equal(fs.lstatSync(path.join(copy, name), { throwIfNoEntry: false }), undefined, name);
       // Links inside stay links, and an absolute one now leads to the copy's own file.
       assert.equal(fs.readlinkSync(path.join(copy, 'inside-relative')), path.join('data', 'a.txt'));
       assert.equal(fs.readlinkSync(path.join(copy, 'inside-absolute')), path.join('data', 'a.txt'));
@@ -106,7 +107,10 @@ describe('links out of the workspace', function () {
         `without the sandbox, 2 links leave the workspace: out-dir -> ${path.join(outside, 'dir')} (copied for the candidates), ` +
           `out-file -> ${path.join(outside, 'file.txt')} (copied for the candidates).`,
       );
-      assert.match(outsideLinksWarning(shadow.outsideLinks)!, /^without the sandbox, 6 links leave the workspace: .*out-big -> \S+ \(left out: over 16 MiB\).* Tests that read a link left out fail in the validator\.$/);
+      assert.match(
+        outsideLinksWarning(shadow.outsideLinks)!,
+        /^without the sandbox, 6 links leave the workspace: .*out-big -> \S+ \(left out: over 16 MiB\).* Tests that read a link left out fail in the validator\.$/,
+      );
     });
 
     it('in the sandbox: links out stay links, and nothing is said', async () => {
@@ -143,7 +147,17 @@ describe('links out of the workspace', function () {
     function fix(...flags: string[]): { report: FixReport; stderr: string; status: number | null } {
       const child = spawnSync(
         process.execPath,
-        [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--no-model', '--time-budget', '120', '--json', reportFile, ...flags],
+        [
+          path.join(packageRoot(), 'dist', 'cli.js'),
+          'fix',
+          workspace,
+          '--no-model',
+          '--time-budget',
+          '120',
+          '--json',
+          reportFile,
+          ...flags,
+        ],
         { encoding: 'utf8', timeout: 240_000 },
       );
       assert.ok(fs.existsSync(reportFile), child.stderr);
@@ -157,7 +171,10 @@ describe('links out of the workspace', function () {
       assert.deepEqual(hashTree(outside), before, 'a candidate wrote through a link into the files outside');
 
       // The journal the fix appends to was copied, so the fix validates.
-      assert.deepEqual(report.failures.map((f) => f.nodeid), ['test_scores.py::test_latest_score_is_journaled']);
+      assert.deepEqual(
+        report.failures.map((f) => f.nodeid),
+        ['test_scores.py::test_latest_score_is_journaled'],
+      );
       assert.match(report.patches[0]!.newFileText, /latest = scores\[(len\(scores\) - 1|-1)\]/);
       assert.deepEqual(byLink(report.containment?.outsideLinks ?? []), [
         { link: 'corpus.bin', target: path.join(outside, 'corpus.bin'), handled: 'left-out', why: 'over 16 MiB' },
@@ -180,9 +197,17 @@ describe('links out of the workspace', function () {
       assert.equal(report.containment?.sandbox, 'bubblewrap');
       assert.deepEqual(
         byLink(report.containment?.outsideLinks ?? []).map((l) => [l.link, l.handled]),
-        [['corpus.bin', 'kept'], ['journal.log', 'kept'], ['shared', 'kept']],
+        [
+          ['corpus.bin', 'kept'],
+          ['journal.log', 'kept'],
+          ['shared', 'kept'],
+        ],
       );
-      assert.equal(report.warnings?.find((w) => w.includes('links leave the workspace')), undefined, stderr);
+      assert.equal(
+        report.warnings?.find((w) => w.includes('links leave the workspace')),
+        undefined,
+        stderr,
+      );
       // The fix must write the journal, which is read-only here: the sandbox refuses it.
       assert.deepEqual(report.patches, []);
     });

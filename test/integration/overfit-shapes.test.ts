@@ -45,13 +45,32 @@ function assertEngineRanks(fixture: string, right: string, wrong: string, note: 
 async function patchOf(fixture: string, file: string, name: string, edits: [string, string][], score: number): Promise<ValidatedPatch> {
   const source = fs.readFileSync(path.join(fixturePath(fixture), file), 'utf8');
   const fn = (await listFunctions(source)).find((f) => f.name === name)!;
-  const before = source.split('\n').slice(fn.startLine - 1, fn.endLine).join('\n');
+  const before = source
+    .split('\n')
+    .slice(fn.startLine - 1, fn.endLine)
+    .join('\n');
   const after = edited(before, ...edits);
-  const candidate = await makeCandidate({ file, source, startLine: fn.startLine, endLine: fn.endLine, newFunctionText: after, function: name, origin: 'template', editKind: 'edit', summary: after, score });
+  const candidate = await makeCandidate({
+    file,
+    source,
+    startLine: fn.startLine,
+    endLine: fn.endLine,
+    newFunctionText: after,
+    function: name,
+    origin: 'template',
+    editKind: 'edit',
+    summary: after,
+    score,
+  });
   assert.ok(candidate, after);
   assert.ok(passesPlainPytest(fixture, file, candidate.newFileText), `the fixture's suite passes with\n${candidate.diff}`);
   const shape = await shapeNotes(before, after);
-  return { ...candidate, validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 }, baseSha256: '', ...(shape.length > 0 ? { shape } : {}) };
+  return {
+    ...candidate,
+    validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },
+    baseSha256: '',
+    ...(shape.length > 0 ? { shape } : {}),
+  };
 }
 
 interface BuiltCase {
@@ -69,7 +88,12 @@ interface BuiltCase {
 async function assertRanks({ fixture, file, name, right, wrong, note }: BuiltCase): Promise<void> {
   assert.ok(!passesPlainPytest(fixture, file, fs.readFileSync(path.join(fixturePath(fixture), file), 'utf8')), 'the fixture has a bug');
   const [wrongPatch, rightPatch] = [await patchOf(fixture, file, name, wrong, 0.6), await patchOf(fixture, file, name, right, 0.3)];
-  assertRightFirst(rankValidated([wrongPatch, rightPatch]), (p) => p.diff === rightPatch.diff, (p) => p.diff === wrongPatch.diff, note);
+  assertRightFirst(
+    rankValidated([wrongPatch, rightPatch]),
+    (p) => p.diff === rightPatch.diff,
+    (p) => p.diff === wrongPatch.diff,
+    note,
+  );
 }
 
 // No template edit makes these wrong patches: they are built from the fixtures' texts.
@@ -89,7 +113,10 @@ const BUILT: BuiltCase[] = [
     file: 'readings.py',
     name: 'count_below',
     right: [['reading > limit', 'reading >= limit']],
-    wrong: [['in sorted_readings', 'in reversed(sorted_readings)'], ['reading > limit', 'reading < limit']],
+    wrong: [
+      ['in sorted_readings', 'in reversed(sorted_readings)'],
+      ['reading > limit', 'reading < limit'],
+    ],
     note: 'reverses the iteration and flips the comparison: the two edits cancel on the tests',
   },
   {
@@ -98,7 +125,12 @@ const BUILT: BuiltCase[] = [
     file: 'grades.py',
     name: 'grade',
     right: [['score > pass_mark', 'score >= pass_mark']],
-    wrong: [['score > pass_mark', 'score < pass_mark'], ['return "pass"', 'return "PASS"'], ['return "fail"', 'return "pass"'], ['return "PASS"', 'return "fail"']],
+    wrong: [
+      ['score > pass_mark', 'score < pass_mark'],
+      ['return "pass"', 'return "PASS"'],
+      ['return "fail"', 'return "pass"'],
+      ['return "PASS"', 'return "fail"'],
+    ],
     note: 'negates the condition and swaps the branches: the two edits cancel on the tests',
   },
 ];
@@ -107,11 +139,21 @@ describe('Patches that pass for the wrong reason rank after the right fix', func
   this.timeout(300_000);
 
   it('a loop variable read after its loop: the last value is the largest in every test', () => {
-    assertEngineRanks('overfit-loop-variable', '        if value > best:', '    return value', 'reads the loop variable `value` after its loop');
+    assertEngineRanks(
+      'overfit-loop-variable',
+      '        if value > best:',
+      '    return value',
+      'reads the loop variable `value` after its loop',
+    );
   });
 
   it('a loop bound raised from a square root to the number itself: small numbers hide the cost', () => {
-    assertEngineRanks('overfit-cost', '    for divisor in range(2, limit + 1):', '    for divisor in range(2, n):', 'raises the loop bound from a square root to `n` (cost grows)');
+    assertEngineRanks(
+      'overfit-cost',
+      '    for divisor in range(2, limit + 1):',
+      '    for divisor in range(2, n):',
+      'raises the loop bound from a square root to `n` (cost grows)',
+    );
   });
 
   for (const built of BUILT) it(built.title, () => assertRanks(built));

@@ -32,8 +32,19 @@ def find_first_at_least(items, target):
 
 function candidate(summary: string, startLine: number, newFunctionText: string, from: string, to: string): Candidate {
   return {
-    kind: 'candidate', file: 'search.py', function: 'find_first_at_least', startLine, endLine: startLine, newFunctionText,
-    newFileText: source.replace(from, to), diff: '', source: 'template', editKind: 'k', summary, score: 0.3, familyPrior: 0.3,
+    kind: 'candidate',
+    file: 'search.py',
+    function: 'find_first_at_least',
+    startLine,
+    endLine: startLine,
+    newFunctionText,
+    newFileText: source.replace(from, to),
+    diff: '',
+    source: 'template',
+    editKind: 'k',
+    summary,
+    score: 0.3,
+    familyPrior: 0.3,
   };
 }
 
@@ -65,7 +76,13 @@ describe('the model prior, with the shipped model', function () {
   });
 
   it('hands out the fix before an equally scored edit the model finds unlikely, though the stream had it second', async () => {
-    const garbage = candidate('garbage', 9, '        if items[mid] <= target ) ]] lambda:', 'items[mid] <= target:', 'items[mid] <= target ) ]] lambda:');
+    const garbage = candidate(
+      'garbage',
+      9,
+      '        if items[mid] <= target ) ]] lambda:',
+      'items[mid] <= target:',
+      'items[mid] <= target ) ]] lambda:',
+    );
     const fix = candidate('fix', 9, '        if items[mid] < target:', 'items[mid] <= target', 'items[mid] < target');
     const scorer = new CandidateScorer(model, async (file) => (file === 'search.py' ? source : null), []);
     const prior: Prior = (candidates) => scorer.score(candidates);
@@ -73,7 +90,10 @@ describe('the model prior, with the shipped model', function () {
     assert.ok(garbageScore !== null && fixScore !== null && fixScore! > garbageScore!, `fix ${fixScore} vs garbage ${garbageScore}`);
     // Equal template scores: only the model's word can put the fix first.
     const handed = await drainSlowly(new PriorWindow(streamOf([garbage, fix]), prior, priorStats(), { window: 8 }));
-    assert.deepEqual(handed.map((c) => c.summary), ['fix', 'garbage']);
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      ['fix', 'garbage'],
+    );
     assert.ok(handed[0]!.modelLogProb !== undefined && Math.abs(handed[0]!.modelLogProb - fixScore!) < 1e-6);
   });
 
@@ -82,7 +102,15 @@ describe('the model prior, with the shipped model', function () {
     const bug = JSON.parse(fs.readFileSync(path.join(dir, 'bug.json'), 'utf8')) as { file: string; function: string };
     const text = fs.readFileSync(path.join(dir, bug.file), 'utf8');
     const fn = (await listFunctions(text)).find((f) => f.qualname === bug.function)!;
-    const suspect: Suspect = { file: bug.file, function: fn.qualname, startLine: fn.startLine, endLine: fn.endLine, score: 1, reasons: [], lines: [{ line: fn.startLine + 3, score: 1 }] };
+    const suspect: Suspect = {
+      file: bug.file,
+      function: fn.qualname,
+      startLine: fn.startLine,
+      endLine: fn.endLine,
+      score: 1,
+      reasons: [],
+      lines: [{ line: fn.startLine + 3, score: 1 }],
+    };
     const readSource = async (file: string): Promise<string | null> => (file === bug.file ? text : null);
     const take = 60;
     // The stream's own order, and the model's score of each of its first candidates.
@@ -91,12 +119,18 @@ describe('the model prior, with the shipped model', function () {
     for (let next = await plain.next(); next && stream.length < 200; next = await plain.next()) stream.push(next);
     const scorer = new CandidateScorer(model, readSource, []);
     const scores = await scorer.score(stream);
-    const fill = [...scores].filter((s): s is number => s !== null).sort((a, b) => a - b)[Math.floor(scores.filter((s) => s !== null).length / 2)]!;
+    const fill = [...scores].filter((s): s is number => s !== null).sort((a, b) => a - b)[
+      Math.floor(scores.filter((s) => s !== null).length / 2)
+    ]!;
 
     const window = new PriorWindow(await templateStream([suspect], readSource), (c) => scorer.score(c), priorStats(), { window: 16 });
     const handed = await drainSlowly(window, take);
     const order = (c: Candidate): number => stream.findIndex((s) => s.summary === c.summary && s.newFunctionText === c.newFunctionText);
-    assert.notDeepEqual(handed.map(order), handed.map((_, i) => i), 'the model moved candidates');
+    assert.notDeepEqual(
+      handed.map(order),
+      handed.map((_, i) => i),
+      'the model moved candidates',
+    );
     // Each candidate handed out was the best by the key among those the window held: the simulation of the
     // window over the same keys agrees (the window's running median of scores stands in for the unscoreable).
     const unscoreable = scores.filter((s) => s === null).length;
@@ -106,7 +140,10 @@ describe('the model prior, with the shipped model', function () {
     }
     // And without the model's term the same window keeps the stream's order where the kinds weigh alike.
     const flat = stream.map((c) => priorKey(c, null, 0, { ...PRIOR_WEIGHTS, family: 1 }));
-    assert.deepEqual(windowOrder(flat, 16).slice(0, take), handed.map((_, i) => i));
+    assert.deepEqual(
+      windowOrder(flat, 16).slice(0, take),
+      handed.map((_, i) => i),
+    );
   });
 });
 
@@ -118,10 +155,14 @@ describe('the engine with the model prior', function () {
     const workspace = copyFixture(fixture);
     const reportFile = `${workspace}.json`;
     try {
-      const run = spawnSync(process.execPath, [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--json', reportFile, '--time-budget', String(budget), ...extra], {
-        encoding: 'utf8',
-        timeout: 300_000,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--json', reportFile, '--time-budget', String(budget), ...extra],
+        {
+          encoding: 'utf8',
+          timeout: 300_000,
+        },
+      );
       assert.equal(run.status, status, run.stderr);
       return { ...(JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport), progress: run.stderr };
     } finally {

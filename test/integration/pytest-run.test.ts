@@ -76,7 +76,15 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(assertion.exception, 'AssertionError');
     assert.match(assertion.message ?? '', /assert 6\.0 == 4/);
     assert.deepEqual(assertion.frames, [
-      { file: 'tests/test_stats.py', line: 10, function: 'test_mean', inWorkspace: true, locals: { numbers: '[2, 4, 6]' }, localTypes: { numbers: { type: 'list' } }, source: 'assert mean(numbers) == 4' },
+      {
+        file: 'tests/test_stats.py',
+        line: 10,
+        function: 'test_mean',
+        inWorkspace: true,
+        locals: { numbers: '[2, 4, 6]' },
+        localTypes: { numbers: { type: 'list' } },
+        source: 'assert mean(numbers) == 4',
+      },
     ]);
     assert.match(assertion.longrepr ?? '', /numbers\s+= \[2, 4, 6\]/);
 
@@ -84,7 +92,15 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(division.exception, 'ZeroDivisionError');
     assert.equal(division.message, 'division by zero');
     const innermost = division.frames[division.frames.length - 1];
-    assert.deepEqual(innermost, { file: 'stats.py', line: 11, function: 'mean', inWorkspace: true, locals: { values: '[7]', count: '0' }, localTypes: { values: { type: 'list' }, count: { type: 'int' } }, source: 'return total(values) / count' });
+    assert.deepEqual(innermost, {
+      file: 'stats.py',
+      line: 11,
+      function: 'mean',
+      inWorkspace: true,
+      locals: { values: '[7]', count: '0' },
+      localTypes: { values: { type: 'list' }, count: { type: 'int' } },
+      source: 'return total(values) / count',
+    });
     assert.match(division.longrepr ?? '', /count\s+= 0/);
 
     // The buggy function's lines are covered by the failing test, not by an unrelated passing one.
@@ -105,7 +121,10 @@ describe('runPytest on real pytest runs', function () {
   it("records each local's runtime type, and an instance's public attributes", async () => {
     const run = await runPytest(options('runtime-type-attribute', { selection: ['test_accounts.py::test_within_balance'] }));
     const innermost = test(run, 'test_accounts.py::test_within_balance').frames.at(-1);
-    assert.deepEqual(innermost?.localTypes, { account: { type: 'Account', attributes: ['owner', 'balance', 'limit'] }, amount: { type: 'int' } });
+    assert.deepEqual(innermost?.localTypes, {
+      account: { type: 'Account', attributes: ['owner', 'balance', 'limit'] },
+      amount: { type: 'int' },
+    });
   });
 
   it('runs without coverage when not asked', async () => {
@@ -115,12 +134,23 @@ describe('runPytest on real pytest runs', function () {
   });
 
   it('selects tests by node id, by file and by -k', async () => {
-    const byId = await runPytest(options('pytest-basic', { selection: ['tests/test_stats.py::test_mean', 'tests/test_stats.py::test_total'] }));
-    assert.deepEqual(byId.tests.map((result) => result.nodeid).sort(), ['tests/test_stats.py::test_mean', 'tests/test_stats.py::test_total']);
+    const byId = await runPytest(
+      options('pytest-basic', { selection: ['tests/test_stats.py::test_mean', 'tests/test_stats.py::test_total'] }),
+    );
+    assert.deepEqual(byId.tests.map((result) => result.nodeid).sort(), [
+      'tests/test_stats.py::test_mean',
+      'tests/test_stats.py::test_total',
+    ]);
     const byFile = await runPytest(options('pytest-basic', { selection: ['tests/test_errors.py'] }));
-    assert.deepEqual(byFile.tests.map((result) => result.nodeid), ['tests/test_errors.py::test_mean_of_one']);
+    assert.deepEqual(
+      byFile.tests.map((result) => result.nodeid),
+      ['tests/test_errors.py::test_mean_of_one'],
+    );
     const byKeyword = await runPytest(options('pytest-basic', { selection: ['-k', 'clamp and not low'] }));
-    assert.deepEqual(byKeyword.tests.map((result) => result.nodeid), ['tests/test_stats.py::test_clamp_inside']);
+    assert.deepEqual(
+      byKeyword.tests.map((result) => result.nodeid),
+      ['tests/test_stats.py::test_clamp_inside'],
+    );
     assert.equal(byKeyword.exitCode, 0);
     assert.deepEqual(failuresOf(byKeyword), []);
   });
@@ -132,7 +162,13 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(error.phase, 'collect');
     assert.equal(error.exception, 'SyntaxError');
     assert.match(error.message ?? '', /never closed/);
-    assert.deepEqual(error.frames.at(-1), { file: 'parser.py', line: 5, function: '<module>', inWorkspace: true, source: 'def parse_pairs(text:' });
+    assert.deepEqual(error.frames.at(-1), {
+      file: 'parser.py',
+      line: 5,
+      function: '<module>',
+      inWorkspace: true,
+      source: 'def parse_pairs(text:',
+    });
     assert.ok(error.frames.some((frame) => frame.file === 'tests/test_parser.py' && frame.line === 1));
     const [failure] = failuresOf(run);
     assert.ok(failure);
@@ -152,9 +188,16 @@ describe('runPytest on real pytest runs', function () {
     assert.equal(error.message, "'verbose'");
     assert.deepEqual(
       error.frames.map((frame) => [frame.file, frame.line, frame.function]),
-      [['conftest.py', 6, '<module>'], ['settings.py', 8, '<module>'], ['settings.py', 5, 'option']],
+      [
+        ['conftest.py', 6, '<module>'],
+        ['settings.py', 8, '<module>'],
+        ['settings.py', 5, 'option'],
+      ],
     );
-    assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['collection']);
+    assert.deepEqual(
+      failuresOf(run).map((failure) => failure.kind),
+      ['collection'],
+    );
   });
 
   it('ends a hanging test with our per-test timeout and runs the rest', async () => {
@@ -167,12 +210,18 @@ describe('runPytest on real pytest runs', function () {
     // The frames show where it was stuck, and no frame of the plugin's own machinery.
     assert.deepEqual(
       sleeping.frames.map((frame) => [frame.file, frame.function]),
-      [['test_hang.py', 'test_hangs'], ['test_hang.py', 'wait_for']],
+      [
+        ['test_hang.py', 'test_hangs'],
+        ['test_hang.py', 'wait_for'],
+      ],
     );
     const busy = test(run, 'test_hang.py::test_busy_loop');
     assert.equal(busy.outcome, 'timeout');
     assert.equal(busy.frames.at(-1)?.line, 20);
-    assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['timeout', 'timeout']);
+    assert.deepEqual(
+      failuresOf(run).map((failure) => failure.kind),
+      ['timeout', 'timeout'],
+    );
   });
 
   it('ends its run when the engine that started it is killed', async () => {
@@ -180,10 +229,14 @@ describe('runPytest on real pytest runs', function () {
     try {
       const runModule = path.join(packageRoot(), 'out', 'src', 'core', 'pytest', 'run.js');
       // The options travel in the environment: only pytest's own command line names the copy.
-      const engine = spawn(process.execPath, ['-e', `require(${JSON.stringify(runModule)}).runPytest(JSON.parse(process.env.RUN_OPTIONS))`], {
-        stdio: 'ignore',
-        env: { ...process.env, RUN_OPTIONS: JSON.stringify({ ...options('pytest-hang'), workspace, perTestTimeoutMs: 600_000 }) },
-      });
+      const engine = spawn(
+        process.execPath,
+        ['-e', `require(${JSON.stringify(runModule)}).runPytest(JSON.parse(process.env.RUN_OPTIONS))`],
+        {
+          stdio: 'ignore',
+          env: { ...process.env, RUN_OPTIONS: JSON.stringify({ ...options('pytest-hang'), workspace, perTestTimeoutMs: 600_000 }) },
+        },
+      );
       const pytestRuns = (): string[] => processesIn([workspace]).filter((entry) => entry.includes('pytest'));
       await waitFor(() => pytestRuns().length > 0, 30_000, 'pytest never started');
       await sleep(3000); // well into the test that never ends
@@ -208,7 +261,13 @@ describe('runPytest on real pytest runs', function () {
 
   it('stops the whole run at its wall limit and marks the running test', async () => {
     // Generous against a slow pytest start on a loaded machine: the test must have started.
-    const run = await runPytest(options('pytest-hang', { perTestTimeoutMs: 0, timeoutMs: 15_000, selection: ['test_hang.py::test_before', 'test_hang.py::test_hangs'] }));
+    const run = await runPytest(
+      options('pytest-hang', {
+        perTestTimeoutMs: 0,
+        timeoutMs: 15_000,
+        selection: ['test_hang.py::test_before', 'test_hang.py::test_hangs'],
+      }),
+    );
     assert.equal(test(run, 'test_hang.py::test_before').outcome, 'passed');
     const hung = test(run, 'test_hang.py::test_hangs');
     assert.equal(hung.outcome, 'timeout');
@@ -217,19 +276,26 @@ describe('runPytest on real pytest runs', function () {
 
   it('marks the test that crashed the interpreter, keeps the results before it and runs the ones after', async () => {
     const run = await runPytest(options('pytest-crash'));
-    assert.deepEqual(run.tests.map((result) => [result.nodeid, result.outcome]), [
-      ['test_crash.py::test_first', 'passed'],
-      ['test_crash.py::test_second_fails', 'failed'],
-      ['test_crash.py::test_aborts', 'crashed'],
-      ['test_crash.py::test_after_abort', 'passed'],
-    ]);
+    assert.deepEqual(
+      run.tests.map((result) => [result.nodeid, result.outcome]),
+      [
+        ['test_crash.py::test_first', 'passed'],
+        ['test_crash.py::test_second_fails', 'failed'],
+        ['test_crash.py::test_aborts', 'crashed'],
+        ['test_crash.py::test_after_abort', 'passed'],
+      ],
+    );
     assert.equal(run.exitCode, 134, "the first pass's status: killed by SIGABRT");
     const crashed = test(run, 'test_crash.py::test_aborts');
     assert.match(crashed.message ?? '', /SIGABRT/);
-    assert.deepEqual(crashed.frames.filter((frame) => frame.inWorkspace), [
-      { file: 'test_crash.py', line: 13, function: 'test_aborts', inWorkspace: true },
-    ]);
-    assert.deepEqual(failuresOf(run).map((failure) => failure.kind), ['test', 'crash']);
+    assert.deepEqual(
+      crashed.frames.filter((frame) => frame.inWorkspace),
+      [{ file: 'test_crash.py', line: 13, function: 'test_aborts', inWorkspace: true }],
+    );
+    assert.deepEqual(
+      failuresOf(run).map((failure) => failure.kind),
+      ['test', 'crash'],
+    );
   });
 
   it('captures a failure in a non-UTF-8 source file', async () => {
@@ -258,11 +324,19 @@ describe('runPytest on real pytest runs', function () {
 
   it('gives one clear error when nothing is collected', async () => {
     await rejectsWith(runPytest(options('pytest-no-tests')), 'no-tests', /no tests were collected/);
-    await rejectsWith(runPytest(options('pytest-basic', { selection: ['-k', 'no_such_test'] })), 'no-tests', /matched the selection -k no_such_test \(check the node ids, paths or -k expression\)/);
+    await rejectsWith(
+      runPytest(options('pytest-basic', { selection: ['-k', 'no_such_test'] })),
+      'no-tests',
+      /matched the selection -k no_such_test \(check the node ids, paths or -k expression\)/,
+    );
   });
 
   it("reports pytest's usage errors with pytest's own message", async () => {
-    await rejectsWith(runPytest(options('pytest-basic', { selection: ['tests/missing.py'] })), 'pytest-usage', /file or directory not found: tests\/missing\.py/);
+    await rejectsWith(
+      runPytest(options('pytest-basic', { selection: ['tests/missing.py'] })),
+      'pytest-usage',
+      /file or directory not found: tests\/missing\.py/,
+    );
     await rejectsWith(runPytest(options('pytest-basic', { selection: ['-k', 'and ('] })), 'pytest-usage', /-k/);
     await rejectsWith(runPytest(options('pytest-basic', { selection: ['--exitfirst'] })), 'pytest-usage', /unsupported test selection/);
   });
@@ -278,14 +352,22 @@ describe('runPytest on real pytest runs', function () {
     try {
       // A bare virtual environment: the same Python, with no pytest in it.
       execFileSync(python, ['-m', 'venv', '--without-pip', scratch]);
-      await rejectsWith(runPytest(options('pytest-basic', { python: path.join(scratch, 'bin', 'python') })), 'no-pytest', /pytest is not installed/);
+      await rejectsWith(
+        runPytest(options('pytest-basic', { python: path.join(scratch, 'bin', 'python') })),
+        'no-pytest',
+        /pytest is not installed/,
+      );
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   });
 
   it('refuses a workspace that is not a folder', async () => {
-    await rejectsWith(runPytest(options('pytest-basic', { workspace: path.join(fixture('pytest-basic'), 'stats.py') })), 'bad-workspace', /not a folder/);
+    await rejectsWith(
+      runPytest(options('pytest-basic', { workspace: path.join(fixture('pytest-basic'), 'stats.py') })),
+      'bad-workspace',
+      /not a folder/,
+    );
   });
 
   it('kills the run and throws CanceledError on abort', async () => {

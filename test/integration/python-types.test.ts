@@ -18,7 +18,15 @@ describe('The Python helpers', function () {
     try {
       const mypy = spawnSync(
         'mypy',
-        ['--config-file', path.join(root, 'mypy.ini'), '--cache-dir', cache, 'deepdebug', 'deepdebug_worker.py', 'deepdebug_pytest_plugin.py'],
+        [
+          '--config-file',
+          path.join(root, 'mypy.ini'),
+          '--cache-dir',
+          cache,
+          'deepdebug',
+          'deepdebug_worker.py',
+          'deepdebug_pytest_plugin.py',
+        ],
         { cwd: path.join(root, 'src', 'python'), encoding: 'utf8' },
       );
       assert.equal(mypy.error, undefined, `cannot run mypy (the set-up installs Debian's: apt-get install mypy): ${String(mypy.error)}`);

@@ -36,9 +36,12 @@ print(json.dumps(names))
 describe('Qualified names in TypeScript and in the worker', function () {
   this.timeout(600_000);
 
-  it("name the same functions, on the same lines, in every module of the standard library", async () => {
+  it('name the same functions, on the same lines, in every module of the standard library', async () => {
     const hidden = fixturePath('qualnames/hidden_definitions.py');
-    const output = execFileSync('python3', ['-c', NAMES, path.join(packageRoot(), 'src', 'python'), hidden], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const output = execFileSync('python3', ['-c', NAMES, path.join(packageRoot(), 'src', 'python'), hidden], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const python = JSON.parse(output) as Record<string, string[]>;
     const differences: string[] = [];
     let functions = 0;

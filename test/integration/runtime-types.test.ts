@@ -10,7 +10,12 @@ describe('Edits from runtime types', function () {
   this.timeout(300_000);
 
   for (const [fixture, file, line, kind] of [
-    ['runtime-type-attribute', 'accounts.py', /^\+    return amount <= account\.(?:balance \+ account\.limit|limit \+ account\.balance)$/m, 'typed-attribute'],
+    [
+      'runtime-type-attribute',
+      'accounts.py',
+      /^\+    return amount <= account\.(?:balance \+ account\.limit|limit \+ account\.balance)$/m,
+      'typed-attribute',
+    ],
     ['runtime-type-strip', 'config.py', /^\+    return key\.strip\(\)\.lower\(\)$/m, 'typed-call'],
   ] as const) {
     it(`fixes ${fixture} with a ${kind} edit`, () => {

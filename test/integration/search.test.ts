@@ -51,7 +51,13 @@ describe('The anytime search', function () {
     assert.ok(report.patches.length > 0);
     for (const patch of report.patches) {
       assert.deepEqual(patch.explanation, {
-        fixed: [{ nodeid: 'tests/test_pricing.py::test_bulk_price_at_ten', before: { kind: 'test', error: 'AssertionError: assert 20.0 == 18.0' }, after: 'passed' }],
+        fixed: [
+          {
+            nodeid: 'tests/test_pricing.py::test_bulk_price_at_ten',
+            before: { kind: 'test', error: 'AssertionError: assert 20.0 == 18.0' },
+            after: 'passed',
+          },
+        ],
         others: { passedBefore: 2, ran: 0, passed: 0 },
       });
     }

@@ -142,7 +142,10 @@ describe('sidecar process', function () {
   it('analyze: failures and ranked suspects, tagged with their own run id', async () => {
     const workspace = workspaceOf('cli-bug');
     const report = await sidecar.connection.sendRequest(AnalyzeRequest, { runId: 'a1', options: options(workspace) });
-    assert.deepEqual(report.failures.map((failure) => failure.nodeid), ['tests/test_ranges.py::test_clamp_above']);
+    assert.deepEqual(
+      report.failures.map((failure) => failure.nodeid),
+      ['tests/test_ranges.py::test_clamp_above'],
+    );
     assert.equal(report.suspects[0]?.function, 'clamp');
     assert.ok((sidecar.progress.get('a1') ?? []).length > 0);
     assert.deepEqual([...sidecar.progress.keys()], ['a1']);
@@ -160,9 +163,15 @@ describe('sidecar process', function () {
     );
     assert.deepEqual(missing.data, { kind: 'user', code: 'bad-workspace' });
     // A syntax error is a report of collection failures, which the extension words as one line.
-    const syntax = await sidecar.connection.sendRequest(FixRequest, { runId: 'bad3', options: options(workspaceOf('pytest-syntax-error')) });
+    const syntax = await sidecar.connection.sendRequest(FixRequest, {
+      runId: 'bad3',
+      options: options(workspaceOf('pytest-syntax-error')),
+    });
     assert.deepEqual(syntax.patches, []);
-    assert.match(headline(runFromFix('bad3', syntax.workspace, syntax)), /^DeepDebug: cannot collect the tests: SyntaxError at parser\.py:5: /);
+    assert.match(
+      headline(runFromFix('bad3', syntax.workspace, syntax)),
+      /^DeepDebug: cannot collect the tests: SyntaxError at parser\.py:5: /,
+    );
   });
 
   it('cancel: $/cancelRequest stops the run, and the next run works', async () => {

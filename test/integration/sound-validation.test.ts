@@ -24,7 +24,12 @@ interface SideEffectFixture {
 const FIXTURES: SideEffectFixture[] = [
   { name: 'clean-home', file: 'cache.py', bug: 'os.listdir(keep)', fix: 'os.listdir(cache_dir)' },
   { name: 'clean-workspace-file', file: 'settings.py', bug: 'stored = read_json(local)', fix: 'stored = read_json(path)' },
-  { name: 'clean-sqlite', file: 'bookmarks.py', bug: 'store(shared if share else db, title, url)', fix: 'store(shared if share else db, url, title)' },
+  {
+    name: 'clean-sqlite',
+    file: 'bookmarks.py',
+    bug: 'store(shared if share else db, title, url)',
+    fix: 'store(shared if share else db, url, title)',
+  },
   { name: 'clean-temp-file', file: 'export.py', bug: 'return len(row)', fix: 'return len(rows)' },
 ];
 
@@ -75,7 +80,11 @@ describe('Sound validation: projects with side effects', function () {
         const shown = report.patches.map((patch) => patch.summary);
         assert.ok(report.patches.length >= 1, 'a patch is shown');
         for (const patch of report.patches) {
-          assert.equal(patch.newFileText, source.replace(fixture.bug, fixture.fix), `a false patch is shown: ${patch.summary} (all: ${shown.join('; ')})`);
+          assert.equal(
+            patch.newFileText,
+            source.replace(fixture.bug, fixture.fix),
+            `a false patch is shown: ${patch.summary} (all: ${shown.join('; ')})`,
+          );
         }
         assert.deepEqual(hashTree(workspace), before);
         assert.deepEqual(fs.readdirSync(home), []);
@@ -99,7 +108,9 @@ describe('Sound validation: patches that silence the tests', function () {
       const report = readReport(reportFile);
       for (const patch of report.patches) assert.doesNotMatch(patch.diff, /^\+\s+return store\.commit\(\)$/m, patch.summary);
       assert.ok(
-        report.warnings?.some((w) => /not shown because (it silences|they silence) the tests.*`return store\.commit\(\)`.*exits a finally block/.test(w)),
+        report.warnings?.some((w) =>
+          /not shown because (it silences|they silence) the tests.*`return store\.commit\(\)`.*exits a finally block/.test(w),
+        ),
         JSON.stringify(report.warnings),
       );
     } finally {
@@ -124,7 +135,11 @@ describe('Sound validation: the tests around a selection', function () {
         assert.ok(run.status === 0 || run.status === 1, run.stderr);
         const report = readReport(reportFile);
         assert.deepEqual(report.testScope, { selected: 1, files: ['test_leap.py'], neighbours: 2 });
-        assert.deepEqual(report.failures.map((f) => f.nodeid), [selected], 'the neighbours are guards, not targets');
+        assert.deepEqual(
+          report.failures.map((f) => f.nodeid),
+          [selected],
+          'the neighbours are guards, not targets',
+        );
         const source = fs.readFileSync(path.join(workspace, 'leap.py'), 'utf8');
         for (const patch of report.patches) {
           // Each shown patch, applied to a copy on its own and run with plain pytest.

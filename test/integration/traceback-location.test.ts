@@ -65,7 +65,11 @@ describe("Traceback text's files, located by the Python side's rule", function (
       fs.writeFileSync(path.join(poisoned, 'pytest.py'), 'raise ImportError("deepdebug.locate imported pytest")\n');
       fs.mkdirSync(path.join(poisoned, '_pytest'));
       fs.writeFileSync(path.join(poisoned, '_pytest', '__init__.py'), 'raise ImportError("deepdebug.locate imported _pytest")\n');
-      const located = await locateFiles(['tests/test_a.py', '/elsewhere/b.py'], { workspace: '/home/ana/project', python, env: { PYTHONPATH: poisoned } });
+      const located = await locateFiles(['tests/test_a.py', '/elsewhere/b.py'], {
+        workspace: '/home/ana/project',
+        python,
+        env: { PYTHONPATH: poisoned },
+      });
       assert.deepEqual(located, [
         { file: 'tests/test_a.py', inWorkspace: true },
         { file: '/elsewhere/b.py', inWorkspace: false },
@@ -98,19 +102,30 @@ describe("Traceback text's files, located by the Python side's rule", function (
       assert.deepEqual(failed.frames.filter((frame) => frame.inWorkspace).map(place), [['test_crash.py', true]]);
       const crashed = result(run, 'test_crash.py::test_aborts');
       assert.equal(crashed.outcome, 'crashed');
-      assert.deepEqual(crashed.frames.filter((frame) => frame.inWorkspace), [
-        { file: 'test_crash.py', line: 13, function: 'test_aborts', inWorkspace: true },
-      ]);
+      assert.deepEqual(
+        crashed.frames.filter((frame) => frame.inWorkspace),
+        [{ file: 'test_crash.py', line: 13, function: 'test_aborts', inWorkspace: true }],
+      );
     });
 
     it('names a conftest.py that failed to import by its workspace path', async () => {
-      const run = await runPytest({ workspace: linked('pytest-conftest-error'), python, selection: [], coverage: false, perTestTimeoutMs: 10_000 });
+      const run = await runPytest({
+        workspace: linked('pytest-conftest-error'),
+        python,
+        selection: [],
+        coverage: false,
+        perTestTimeoutMs: 10_000,
+      });
       const [error] = run.tests;
       assert.ok(error && run.tests.length === 1, JSON.stringify(run.tests));
       assert.equal(error.nodeid, 'conftest.py');
       assert.deepEqual(
         error.frames.map((frame) => [frame.file, frame.line, frame.inWorkspace]),
-        [['conftest.py', 6, true], ['settings.py', 8, true], ['settings.py', 5, true]],
+        [
+          ['conftest.py', 6, true],
+          ['settings.py', 8, true],
+          ['settings.py', 5, true],
+        ],
       );
     });
   });
@@ -123,7 +138,9 @@ describe("Traceback text's files, located by the Python side's rule", function (
     try {
       execFileSync(python, ['-m', 'venv', '--system-site-packages', '--without-pip', path.join(workspace, '.venv')]);
       const venvPython = path.join(workspace, '.venv', 'bin', 'python');
-      const sitePackages = execFileSync(venvPython, ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], { encoding: 'utf8' }).trim();
+      const sitePackages = execFileSync(venvPython, ['-c', 'import sysconfig; print(sysconfig.get_paths()["purelib"])'], {
+        encoding: 'utf8',
+      }).trim();
       const checkout = path.join(workspace, '.venv', 'src', 'tool');
       fs.mkdirSync(checkout, { recursive: true });
       fs.writeFileSync(
@@ -157,11 +174,14 @@ describe("Traceback text's files, located by the Python side's rule", function (
       const crashed = result(run, 'test_tool.py::test_abort');
       assert.equal(crashed.outcome, 'crashed');
       // The plugin's structured frames, then the faulthandler dump's text frames: the same places.
-      assert.deepEqual(failed.frames.map(place), [['test_tool.py', true], [toolFile, false]]);
-      assert.deepEqual(
-        crashed.frames.filter((frame) => frame.file.endsWith('tool.py')).map(place),
-        [['test_tool.py', true], [toolFile, false]],
-      );
+      assert.deepEqual(failed.frames.map(place), [
+        ['test_tool.py', true],
+        [toolFile, false],
+      ]);
+      assert.deepEqual(crashed.frames.filter((frame) => frame.file.endsWith('tool.py')).map(place), [
+        ['test_tool.py', true],
+        [toolFile, false],
+      ]);
       // Another interpreter does not own that folder: it is the run's interpreter that must answer.
       assert.deepEqual(await locateFiles([toolFile], { workspace, python: venvPython }), [{ file: toolFile, inWorkspace: false }]);
       assert.deepEqual(await locateFiles([toolFile], { workspace, python }), [{ file: '.venv/src/tool/tool.py', inWorkspace: true }]);

@@ -33,7 +33,6 @@ function candidate(fn: string, replace: (text: string) => string, lines: [number
 
 const fixed = (text: string) => text.replace('x > pivot', 'x >= pivot');
 
-
 /**
  * Processes whose working directory lies under `root` (workers, their template processes and
  * the candidates' children), not counting the bubblewrap processes that only hold a sandboxed
@@ -89,7 +88,12 @@ describe('ValidatorPool on a buggy quicksort', () => {
 
   it('rejects a patch that fixes the failing test but breaks a passing one', async () => {
     const outcome = await pool.validate(
-      candidate('quicksort', (text) => text.replace('    if not arr:\n', '    if len(arr) == 5:\n        return sorted(arr)\n    if not arr:\n        return arr\n    if len(arr) > 1:\n')),
+      candidate('quicksort', (text) =>
+        text.replace(
+          '    if not arr:\n',
+          '    if len(arr) == 5:\n        return sorted(arr)\n    if not arr:\n        return arr\n    if len(arr) > 1:\n',
+        ),
+      ),
     );
     assert.equal(outcome.verdict, 'failed', outcome.detail);
     assert.equal(outcome.failedTest, 'test_algorithms.py::test_quicksort_distinct');
@@ -119,14 +123,18 @@ describe('ValidatorPool on a buggy quicksort', () => {
 
   it('re-executes the module when an edit in the body reaches outside the function', async () => {
     const outcome = await pool.validate(
-      candidate('quicksort', (text) => fixed(text).replace('    return lesser + [pivot] + greater\n', '    return lesser + [pivot] + greater\nSORTS = 1\n')),
+      candidate('quicksort', (text) =>
+        fixed(text).replace('    return lesser + [pivot] + greater\n', '    return lesser + [pivot] + greater\nSORTS = 1\n'),
+      ),
     );
     assert.equal(outcome.verdict, 'validated', outcome.detail);
     assert.equal(outcome.method, 'reexec');
   });
 
   it('runs no test for a candidate that parses but does not compile', async () => {
-    const outcome = await pool.validate(candidate('quicksort', (text) => text.replace('    return lesser + [pivot] + greater', 'return lesser')));
+    const outcome = await pool.validate(
+      candidate('quicksort', (text) => text.replace('    return lesser + [pivot] + greater', 'return lesser')),
+    );
     assert.equal(outcome.verdict, 'failed');
     assert.match(outcome.detail, /SyntaxError: 'return' outside function/);
     assert.deepEqual(outcome.tests, []);
@@ -194,9 +202,7 @@ describe('ValidatorPool on a buggy quicksort', () => {
     const root = pool.tempRoot;
     const idle = processesUnder(root).length;
     const running = pool
-      .validate(
-        candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')),
-      )
+      .validate(candidate('quicksort', (text) => text.replace('    if not arr:\n', '    while True:\n        pass\n    if not arr:\n')))
       .catch((error: unknown) => error);
     await waitFor(() => processesUnder(root).length > idle, 10_000, 'the candidate child started');
     await pool.dispose();
@@ -227,7 +233,13 @@ describe('ValidatorPool code swaps', () => {
     ['an unchanged file', 'clamp', [29, 31], (text) => text, undefined],
     ['a function behind functools.wraps', 'clamp', [29, 31], (t) => t.replace('min(value, high)', 'min(value, high - 1)'), 'test_clamp'],
     ['a changed default', 'clamp', [29, 31], (t) => t.replace('high=10', 'high=9'), 'test_clamp'],
-    ['a decorator-made wrapper', 'logged.<locals>.wrapper', [22, 24], (t) => t.replace('return function(*args)', 'return function(*args) + 1'), 'test_clamp'],
+    [
+      'a decorator-made wrapper',
+      'logged.<locals>.wrapper',
+      [22, 24],
+      (t) => t.replace('return function(*args)', 'return function(*args) + 1'),
+      'test_clamp',
+    ],
     ['a property getter', 'Stack.size', [44, 46], (t) => t.replace('len(self._items)', 'len(self._items) + 1'), 'test_stack'],
   ];
   for (const [what, fn, lines, edit, broken] of cases) {
@@ -250,7 +262,7 @@ describe('ValidatorPool code swaps', () => {
 });
 
 /** The pytest version `interpreter` has, or null without one. */
-describe('ValidatorPool runs tests through pytest\'s own per-test protocol', () => {
+describe("ValidatorPool runs tests through pytest's own per-test protocol", () => {
   // Debian's interpreter has pytest 7 (.ci/run installs python3-pytest), where only the
   // per-test warnings capture shows a DeprecationWarning to the test; pytest 9 shows it anyway.
   const interpreters = pytestInterpreters();
@@ -322,12 +334,17 @@ describe('ValidatorPool on Latin-1 modules (PEP 263 coding declarations)', () =>
   }
   const fix = (text: string) => text.replace('GREETINGS[fallback]', 'GREETINGS[language]');
 
-  describe('imported by the tests\' modules', () => {
+  describe("imported by the tests' modules", () => {
     const workspace = path.join(packageRoot(), 'test', 'fixtures', 'bad-latin1');
     let pool: ValidatorPool;
     before(async () => {
       pool = await ValidatorPool.start(
-        options({ workspace, failing: ['tests/test_greetings.py::test_greeting_known'], passing: ['tests/test_ranges.py::test_greeting_fallback'], workers: 1 }),
+        options({
+          workspace,
+          failing: ['tests/test_greetings.py::test_greeting_known'],
+          passing: ['tests/test_ranges.py::test_greeting_fallback'],
+          workers: 1,
+        }),
       );
     });
     after(() => pool?.dispose());
@@ -337,16 +354,20 @@ describe('ValidatorPool on Latin-1 modules (PEP 263 coding declarations)', () =>
       assert.equal(swapped.verdict, 'validated', swapped.detail);
       assert.equal(swapped.method, 'swap');
       // A module-level edit: the literals ("Grüße") must come through the re-execution intact.
-      const reexec = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('"fr"', '"at": "Grüß Gott", "fr"')));
+      const reexec = await pool.validate(
+        greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('"fr"', '"at": "Grüß Gott", "fr"')),
+      );
       assert.equal(reexec.verdict, 'validated', reexec.detail);
       assert.equal(reexec.method, 'reexec');
     });
 
-    it('fails text the file\'s encoding cannot hold, and a changed coding declaration', async () => {
+    it("fails text the file's encoding cannot hold, and a changed coding declaration", async () => {
       const euro = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('"Hello"', '"Hello €"')));
       assert.equal(euro.verdict, 'failed');
       assert.match(euro.detail, /cannot be written in iso-8859-1/);
-      const redeclared = await pool.validate(greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('coding: latin-1', 'coding: utf-8')));
+      const redeclared = await pool.validate(
+        greetingsCandidate(workspace, 'greetings.py', (text) => fix(text).replace('coding: latin-1', 'coding: utf-8')),
+      );
       assert.equal(redeclared.verdict, 'failed');
       assert.match(redeclared.detail, /changes the file's encoding declaration/);
     });
@@ -355,7 +376,12 @@ describe('ValidatorPool on Latin-1 modules (PEP 263 coding declarations)', () =>
   it('serves the patched module to a lazy import in its own encoding', async () => {
     const workspace = path.join(packageRoot(), 'test', 'fixtures', 'validate-latin1');
     const pool = await ValidatorPool.start(
-      options({ workspace, failing: ['test_greetings.py::test_greeting_known'], passing: ['test_greetings.py::test_greeting_fallback'], workers: 1 }),
+      options({
+        workspace,
+        failing: ['test_greetings.py::test_greeting_known'],
+        passing: ['test_greetings.py::test_greeting_fallback'],
+        workers: 1,
+      }),
     );
     try {
       const outcome = await pool.validate(greetingsCandidate(workspace, 'greetings.py', fix));
@@ -403,16 +429,32 @@ describe("ValidatorPool's candidate children", () => {
   /** A candidate for `file` that leaves `fn` (lines [from, to]) as it is apart from `edit`. */
   function unchanged(workspace: string, file: string, fn: string, lines: [number, number], edit: (text: string) => string): Candidate {
     const text = edit(fs.readFileSync(path.join(workspace, file), 'utf8'));
-    return { ...candidate(fn, () => text, lines), file, newFileText: text, newFunctionText: text.split('\n').slice(lines[0] - 1, lines[1]).join('\n') };
+    return {
+      ...candidate(fn, () => text, lines),
+      file,
+      newFileText: text,
+      newFunctionText: text
+        .split('\n')
+        .slice(lines[0] - 1, lines[1])
+        .join('\n'),
+    };
   }
 
   it('start on the main thread and draw new random numbers, as after any fork', async () => {
     const workspace = path.join(fixtures, 'validate-fork');
-    const pool = await ValidatorPool.start({ workspace, python, failing: ['test_lottery.py::test_draw_is_negative'], passing: [], workers: 1 });
+    const pool = await ValidatorPool.start({
+      workspace,
+      python,
+      failing: ['test_lottery.py::test_draw_is_negative'],
+      passing: [],
+      workers: 1,
+    });
     try {
       const draws: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const outcome = await pool.validate(unchanged(workspace, 'lottery.py', 'draw', [6, 7], (text) => text.replace('random.random()', 'random.random() + 0')));
+        const outcome = await pool.validate(
+          unchanged(workspace, 'lottery.py', 'draw', [6, 7], (text) => text.replace('random.random()', 'random.random() + 0')),
+        );
         assert.equal(outcome.verdict, 'failed');
         // The main-thread check passed; the draw failed with the number it drew.
         const drawn = /assert (0\.\d+) < 0/.exec(outcome.detail);
@@ -427,7 +469,13 @@ describe("ValidatorPool's candidate children", () => {
 
   it("run the project's own after-fork handlers", async () => {
     const workspace = path.join(fixtures, 'validate-at-fork');
-    const pool = await ValidatorPool.start({ workspace, python, failing: ['test_answer.py::test_answer_in_a_forked_child'], passing: [], workers: 1 });
+    const pool = await ValidatorPool.start({
+      workspace,
+      python,
+      failing: ['test_answer.py::test_answer_in_a_forked_child'],
+      passing: [],
+      workers: 1,
+    });
     try {
       const outcome = await pool.validate(unchanged(workspace, 'answer.py', 'answer', [1, 2], (text) => text.replace('41', '42')));
       assert.equal(outcome.verdict, 'validated', outcome.detail);
@@ -468,31 +516,42 @@ describe('ValidatorPool calls plain tests directly', () => {
   // tests directly; elsewhere an installed plugin's runtest hooks may rightly prevent it.
   const interpreters = pytestInterpreters();
   for (const interpreter of interpreters) {
-  it(`with the same outcome and crash line as through pytest's protocol (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
-    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-direct-'));
-    try {
-      const hooked = path.join(temp, 'hooked');
-      fs.cpSync(fixture, hooked, { recursive: true });
-      fs.writeFileSync(path.join(hooked, 'conftest.py'), 'def pytest_runtest_setup(item):\n    pass\n');
-      const [direct, protocol] = [await run(fixture, interpreter), await run(hooked, interpreter)];
-      assert.equal(tests.length, 13);
-      for (const nodeid of tests) {
-        const [a, b] = [direct.get(nodeid), protocol.get(nodeid)];
-        assert.ok(a && b, `${nodeid} did not run`);
-        assert.equal(a.outcome, b.outcome, nodeid);
-        assert.equal(a.message.split('\n')[0], b.message.split('\n')[0], nodeid);
-        assert.equal(b.direct, undefined, `${nodeid} ran directly beside a third-party runtest hook`);
-        const plain = !/fixture|parametrized/.test(nodeid);
-        if (!plain) assert.equal(a.direct, undefined, `${nodeid} called directly`);
-        else if (interpreter === '/usr/bin/python3') assert.equal(a.direct, true, `${nodeid} not called directly`);
+    it(`with the same outcome and crash line as through pytest's protocol (${interpreter}, pytest ${pytestVersion(interpreter)})`, async () => {
+      const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-direct-'));
+      try {
+        const hooked = path.join(temp, 'hooked');
+        fs.cpSync(fixture, hooked, { recursive: true });
+        fs.writeFileSync(path.join(hooked, 'conftest.py'), 'def pytest_runtest_setup(item):\n    pass\n');
+        const [direct, protocol] = [await run(fixture, interpreter), await run(hooked, interpreter)];
+        assert.equal(tests.length, 13);
+        for (const nodeid of tests) {
+          const [a, b] = [direct.get(nodeid), protocol.get(nodeid)];
+          assert.ok(a && b, `${nodeid} did not run`);
+          assert.equal(a.outcome, b.outcome, nodeid);
+          assert.equal(a.message.split('\n')[0], b.message.split('\n')[0], nodeid);
+          assert.equal(b.direct, undefined, `${nodeid} ran directly beside a third-party runtest hook`);
+          const plain = !/fixture|parametrized/.test(nodeid);
+          if (!plain) assert.equal(a.direct, undefined, `${nodeid} called directly`);
+          else if (interpreter === '/usr/bin/python3') assert.equal(a.direct, true, `${nodeid} not called directly`);
+        }
+        assert.deepEqual([...direct.values()].map((t) => t.outcome).sort(), [
+          'failed',
+          'failed',
+          'failed',
+          'failed',
+          'failed',
+          'failed',
+          'passed',
+          'passed',
+          'passed',
+          'passed',
+          'passed',
+          'skipped',
+          'xfailed',
+        ]);
+      } finally {
+        fs.rmSync(temp, { recursive: true, force: true });
       }
-      assert.deepEqual(
-        [...direct.values()].map((t) => t.outcome).sort(),
-        ['failed', 'failed', 'failed', 'failed', 'failed', 'failed', 'passed', 'passed', 'passed', 'passed', 'passed', 'skipped', 'xfailed'],
-      );
-    } finally {
-      fs.rmSync(temp, { recursive: true, force: true });
-    }
-  });
+    });
   }
 });

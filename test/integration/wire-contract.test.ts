@@ -53,13 +53,22 @@ interface Fields {
 function fieldsOf(schema: (typeof WIRE_SCHEMAS)[keyof typeof WIRE_SCHEMAS]): Fields {
   const keys = Object.entries(schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>);
   const optional = keys.filter(([, field]) => field.safeParse(undefined).success).map(([key]) => key);
-  return { required: keys.map(([key]) => key).filter((key) => !optional.includes(key)).sort(), optional: optional.sort() };
+  return {
+    required: keys
+      .map(([key]) => key)
+      .filter((key) => !optional.includes(key))
+      .sort(),
+    optional: optional.sort(),
+  };
 }
 
 const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fileSizeMb: 64, nproc: null };
 
 /** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
-async function workerReplies(python: string, tests: string[]): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout' | 'record' | 'replay', ResultMessage> }> {
+async function workerReplies(
+  python: string,
+  tests: string[],
+): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout' | 'record' | 'replay', ResultMessage> }> {
   const shadow = await createShadowCopy(fixture, false);
   const world = await createWorld(shadow, 'contract', []);
   try {
@@ -92,7 +101,16 @@ async function workerReplies(python: string, tests: string[]): Promise<{ ready: 
           covering: null,
         });
       const targets = [{ file: 'shapes.py', function: 'double', startLine: 1 }];
-      const record = await worker.request({ op: 'record', ...limits, tests: [`${outcomesFile}::test_passes`], seedTests: [`${outcomesFile}::test_fails`], targets, maxCalls: 5, maxArgBytes: 1024, maxDerived: 5 });
+      const record = await worker.request({
+        op: 'record',
+        ...limits,
+        tests: [`${outcomesFile}::test_passes`],
+        seedTests: [`${outcomesFile}::test_fails`],
+        targets,
+        maxCalls: 5,
+        maxArgBytes: 1024,
+        maxDerived: 5,
+      });
       const calls = (record.recording?.functions[0]?.calls ?? []).map((call) => ({ target: 0, args: call.args }));
       const source = 'def double(x):\n    return 2 * x\n';
       return {
@@ -103,7 +121,14 @@ async function workerReplies(python: string, tests: string[]): Promise<{ ready: 
           broken: await patch('def double(x)\n    return 2 * x\n'),
           timeout: await patch('def double(x):\n    while True:\n        pass\n', 1500),
           record,
-          replay: await worker.request({ op: 'replay', ...limits, patch: { file: 'shapes.py', source, function: 'double', startLine: 1, endLine: 2 }, targets, calls, callTimeoutMs: 250 }),
+          replay: await worker.request({
+            op: 'replay',
+            ...limits,
+            patch: { file: 'shapes.py', source, function: 'double', startLine: 1, endLine: 2 },
+            targets,
+            calls,
+            callTimeoutMs: 250,
+          }),
         },
       };
     } finally {
@@ -145,37 +170,57 @@ describe('The wire between the engine and its Python side', function () {
       });
 
       it("reads every event of the plugin's report: every outcome, with frames, locals, coverage and a timeout", () => {
-        assert.deepEqual(
-          [...new Set(firstRun.tests.map((test) => test.outcome))].sort(),
-          ['error', 'failed', 'passed', 'skipped', 'timeout', 'xfailed', 'xpassed'],
-        );
+        assert.deepEqual([...new Set(firstRun.tests.map((test) => test.outcome))].sort(), [
+          'error',
+          'failed',
+          'passed',
+          'skipped',
+          'timeout',
+          'xfailed',
+          'xpassed',
+        ]);
         const failed = firstRun.tests.find((test) => test.nodeid === `${outcomesFile}::test_fails`);
         assert.ok(failed?.exception && failed.message && failed.longrepr && failed.coverage, JSON.stringify(failed));
-        assert.ok(failed.frames.some((frame) => frame.inWorkspace && frame.locals?.value === '6'), JSON.stringify(failed.frames));
+        assert.ok(
+          failed.frames.some((frame) => frame.inWorkspace && frame.locals?.value === '6'),
+          JSON.stringify(failed.frames),
+        );
       });
 
-      it("reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout, a recording, a replay", () => {
+      it('reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout, a recording, a replay', () => {
         const { ready, replies } = worker;
         assert.equal(ready.version, WORKER_PROTOCOL_VERSION);
         assert.deepEqual(ready.missing, []);
-        assert.deepEqual(
-          [...new Set(replies.check.results.map((result) => result.outcome))].sort(),
-          ['error', 'failed', 'passed', 'skipped', 'xfailed', 'xpassed'],
-        );
+        assert.deepEqual([...new Set(replies.check.results.map((result) => result.outcome))].sort(), [
+          'error',
+          'failed',
+          'passed',
+          'skipped',
+          'xfailed',
+          'xpassed',
+        ]);
         assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
         assert.match(replies.broken.patchError ?? '', /SyntaxError/);
         assert.equal(replies.timeout.status, 'timeout');
         const recorded = replies.record.recording?.functions[0];
         assert.deepEqual([recorded?.calls.map((call) => call.shown), recorded?.module], [['double(2)'], 'shapes']);
         assert.ok(recorded?.derived.length, JSON.stringify(recorded));
-        assert.deepEqual(replies.replay.replayed, [{ status: 'returned', digest: recorded?.calls[0]?.digest, shown: '4', literal: '4', reached: true }]);
+        assert.deepEqual(replies.replay.replayed, [
+          { status: 'returned', digest: recorded?.calls[0]?.digest, shown: '4', literal: '4', reached: true },
+        ]);
       });
 
       it("locates every file of the plugin's frames as the plugin named it (one rule for frames and traceback text)", async () => {
         const frames = firstRun.tests.flatMap((test) => test.frames);
         assert.ok(frames.length > 0);
-        const located = await locateFiles(frames.map((frame) => frame.file), { workspace: fixture, python });
-        assert.deepEqual(located, frames.map((frame) => ({ file: frame.file, inWorkspace: frame.inWorkspace })));
+        const located = await locateFiles(
+          frames.map((frame) => frame.file),
+          { workspace: fixture, python },
+        );
+        assert.deepEqual(
+          located,
+          frames.map((frame) => ({ file: frame.file, inWorkspace: frame.inWorkspace })),
+        );
       });
 
       it('gives every test the same outcome in the first run and in the validator (an xfailed test whose teardown fails is an error)', () => {

@@ -18,7 +18,11 @@ import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 const python = 'python3';
 
 function deepdebug(args: string[], env: NodeJS.ProcessEnv): { status: number | null; stderr: string } {
-  const child = spawnSync(process.execPath, [path.join(packageRoot(), 'dist', 'cli.js'), ...args], { encoding: 'utf8', env, timeout: 240_000 });
+  const child = spawnSync(process.execPath, [path.join(packageRoot(), 'dist', 'cli.js'), ...args], {
+    encoding: 'utf8',
+    env,
+    timeout: 240_000,
+  });
   return { status: child.status, stderr: child.stderr };
 }
 
@@ -28,7 +32,11 @@ function plainPytest(workspace: string, file: string, text: string, env: NodeJS.
   try {
     fs.cpSync(workspace, copy, { recursive: true });
     fs.writeFileSync(path.join(copy, file), text);
-    const run = spawnSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], { cwd: copy, encoding: 'utf8', env: { ...env, PYTHONDONTWRITEBYTECODE: '1' } });
+    const run = spawnSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
     return { status: run.status, stdout: run.stdout };
   } finally {
     removeCopy(copy);
@@ -98,9 +106,16 @@ describe('Reproduce first: the world against the user run', function () {
         assert.deepEqual(run.report.patches, []);
         assert.deepEqual(
           run.report.world?.differs.map((d) => [d.nodeid, d.yourRun, d.validator]),
-          failing.map((nodeid) => [nodeid, `fails with AssertionError in ${nodeid.split('::')[1]} (test_cache.py)`, 'fails with FileNotFoundError in reset_cache (cache.py)']),
+          failing.map((nodeid) => [
+            nodeid,
+            `fails with AssertionError in ${nodeid.split('::')[1]} (test_cache.py)`,
+            'fails with FileNotFoundError in reset_cache (cache.py)',
+          ]),
         );
-        assert.match(run.stderr, /test_reset_cache_leaves_empty_folder fails with FileNotFoundError in reset_cache \(cache\.py\) in the validator, with AssertionError in test_reset_cache_leaves_empty_folder \(test_cache\.py\) in your run: it depends on something outside the workspace/);
+        assert.match(
+          run.stderr,
+          /test_reset_cache_leaves_empty_folder fails with FileNotFoundError in reset_cache \(cache\.py\) in the validator, with AssertionError in test_reset_cache_leaves_empty_folder \(test_cache\.py\) in your run: it depends on something outside the workspace/,
+        );
       }
     });
   }
@@ -121,7 +136,10 @@ describe('Reproduce first: the world against the user run', function () {
     const workspace = copyFixture('world-home-writes');
     made.push(workspace);
     // The user's own run wrote the settings file into their home.
-    spawnSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], { cwd: workspace, env: { ...process.env, HOME: home, PYTHONDONTWRITEBYTECODE: '1' } });
+    spawnSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
+      cwd: workspace,
+      env: { ...process.env, HOME: home, PYTHONDONTWRITEBYTECODE: '1' },
+    });
     const homeBefore = hashTree(home);
     assert.ok(homeBefore.has(path.join('.prefs-demo', 'prefs.json')));
     for (const args of [[], ['--no-sandbox']]) {
@@ -149,7 +167,9 @@ describe('Reproduce first: the world against the user run', function () {
     const run = fixAs('world-polluter', home, {}, []);
     made.push(run.workspace);
     assert.deepEqual(run.report.flaky, []);
-    assert.deepEqual(run.report.world?.orderDependent, [{ nodeid: 'test_tags.py::test_no_extra_tags', after: ['test_tags.py::test_extra_tags_follow_the_defaults'] }]);
+    assert.deepEqual(run.report.world?.orderDependent, [
+      { nodeid: 'test_tags.py::test_no_extra_tags', after: ['test_tags.py::test_extra_tags_follow_the_defaults'] },
+    ]);
     assert.match(run.stderr, /test_no_extra_tags fails only after test_tags\.py::test_extra_tags_follow_the_defaults \(test pollution/);
     assertEveryPatchPassesPlainPytest(run);
   });
@@ -171,7 +191,10 @@ describe('ValidatorPool.reproduce', function () {
       function: fn,
       startLine,
       endLine,
-      newFunctionText: newFileText.split('\n').slice(startLine - 1, endLine).join('\n'),
+      newFunctionText: newFileText
+        .split('\n')
+        .slice(startLine - 1, endLine)
+        .join('\n'),
       newFileText,
       diff: '',
       source: 'template',
@@ -192,11 +215,16 @@ describe('ValidatorPool.reproduce', function () {
       try {
         const found = await pool.reproduce(run.tests);
         // Two tests run before it; only the second pollutes it.
-        assert.deepEqual(passing, ['test_tags.py::test_the_defaults_hold_the_draft_tag', 'test_tags.py::test_extra_tags_follow_the_defaults']);
+        assert.deepEqual(passing, [
+          'test_tags.py::test_the_defaults_hold_the_draft_tag',
+          'test_tags.py::test_extra_tags_follow_the_defaults',
+        ]);
         assert.deepEqual(found, { differs: [], orderDependent: [{ nodeid: failing[0], after: [passing[1]] }], flaky: [] });
         assert.deepEqual(pool.failing, failing);
         // Alone the failing test passes: a patch that changes nothing would "fix" it there.
-        const nothing = await pool.validate(candidate(workspace, 'tags.py', 'return list(tags)', 'return list(tags)  # unchanged', 'tags_for'));
+        const nothing = await pool.validate(
+          candidate(workspace, 'tags.py', 'return list(tags)', 'return list(tags)  # unchanged', 'tags_for'),
+        );
         assert.equal(nothing.verdict, 'failed', nothing.detail);
         const fix = await pool.validate(candidate(workspace, 'tags.py', 'tags = DEFAULT_TAGS', 'tags = list(DEFAULT_TAGS)', 'tags_for'));
         assert.equal(fix.verdict, 'validated', fix.detail);

@@ -13,7 +13,13 @@ import { usageErrorOf } from '../helpers/usage';
 // The pure parts of src/core/behaviour/: comparing replays, the words, the test an answer
 // gets, and the user's choice re-ranking the patches.
 
-const returned = (value: string, extra: Partial<CallOutcome> = {}): CallOutcome => ({ status: 'returned', digest: `d${value}`, shown: value, literal: value, ...extra });
+const returned = (value: string, extra: Partial<CallOutcome> = {}): CallOutcome => ({
+  status: 'returned',
+  digest: `d${value}`,
+  shown: value,
+  literal: value,
+  ...extra,
+});
 
 function input(kind: ReplayInput['kind'], shown: string, extra: Partial<ReplayInput> = {}): ReplayInput {
   return { kind, target: 0, call: { args: '', shown, literal: shown.slice(shown.indexOf('(') + 1, -1) }, ...extra };
@@ -42,28 +48,71 @@ function patch(summary: string, extra: Partial<ValidatedPatch> = {}): ValidatedP
   };
 }
 
-const behaviour = (extra: Partial<PatchBehaviour> = {}): PatchBehaviour => ({ kept: 3, changed: [], newInputs: 5, agreesOn: 5, others: 1, ...extra });
+const behaviour = (extra: Partial<PatchBehaviour> = {}): PatchBehaviour => ({
+  kept: 3,
+  changed: [],
+  newInputs: 5,
+  agreesOn: 5,
+  others: 1,
+  ...extra,
+});
 
 describe('behaviour: what is recorded', () => {
-  const suspect = (fn: string, startLine: number, endLine: number) => ({ file: 'm.py', function: fn, startLine, endLine, score: 1, reasons: [], lines: [] });
+  const suspect = (fn: string, startLine: number, endLine: number) => ({
+    file: 'm.py',
+    function: fn,
+    startLine,
+    endLine,
+    score: 1,
+    reasons: [],
+    lines: [],
+  });
   const coverage = { 't::a': { 'm.py': [2] }, 't::b': { 'm.py': [12] }, 't::c': { 'm.py': [2, 12] }, 't::d': { 'other.py': [1] } };
 
   it('the functions a call can reach, and the passing tests that run them, while their first-run time allows', () => {
     const suspects = [suspect('<module>', 1, 30), suspect('f', 1, 5), suspect('f.<locals>.g', 3, 4), suspect('C.m', 10, 14)];
     assert.deepEqual(recordPlan(suspects, { passing: ['t::a', 't::b', 't::c', 't::d'], failing: ['t::x'] }, coverage, new Map()), {
-      targets: [{ file: 'm.py', function: 'f', startLine: 1 }, { file: 'm.py', function: 'C.m', startLine: 10 }],
+      targets: [
+        { file: 'm.py', function: 'f', startLine: 1 },
+        { file: 'm.py', function: 'C.m', startLine: 10 },
+      ],
       tests: ['t::a', 't::b', 't::c'],
       seedTests: ['t::x'],
     });
-    const slow = new Map([['t::a', 1_000], ['t::b', 1_000], ['t::c', 1]]);
-    assert.deepEqual(recordPlan(suspects, { passing: ['t::a', 't::b', 't::c'], failing: [] }, coverage, slow), { targets: [{ file: 'm.py', function: 'f', startLine: 1 }, { file: 'm.py', function: 'C.m', startLine: 10 }], tests: ['t::a'], seedTests: [] });
-    assert.deepEqual(recordPlan(suspects, { passing: ['t::a'], failing: [] }, coverage, new Map([['t::a', 60_000]])), { targets: [{ file: 'm.py', function: 'f', startLine: 1 }, { file: 'm.py', function: 'C.m', startLine: 10 }], tests: ['t::a'], seedTests: [] });
+    const slow = new Map([
+      ['t::a', 1_000],
+      ['t::b', 1_000],
+      ['t::c', 1],
+    ]);
+    assert.deepEqual(recordPlan(suspects, { passing: ['t::a', 't::b', 't::c'], failing: [] }, coverage, slow), {
+      targets: [
+        { file: 'm.py', function: 'f', startLine: 1 },
+        { file: 'm.py', function: 'C.m', startLine: 10 },
+      ],
+      tests: ['t::a'],
+      seedTests: [],
+    });
+    assert.deepEqual(recordPlan(suspects, { passing: ['t::a'], failing: [] }, coverage, new Map([['t::a', 60_000]])), {
+      targets: [
+        { file: 'm.py', function: 'f', startLine: 1 },
+        { file: 'm.py', function: 'C.m', startLine: 10 },
+      ],
+      tests: ['t::a'],
+      seedTests: [],
+    });
     // Without a passing test that runs them, the failing tests' inputs still seed new ones.
-    assert.deepEqual(recordPlan([suspect('f', 1, 5)], { passing: ['t::b'], failing: ['t::x'] }, coverage, new Map()), { targets: [{ file: 'm.py', function: 'f', startLine: 1 }], tests: [], seedTests: ['t::x'] });
+    assert.deepEqual(recordPlan([suspect('f', 1, 5)], { passing: ['t::b'], failing: ['t::x'] }, coverage, new Map()), {
+      targets: [{ file: 'm.py', function: 'f', startLine: 1 }],
+      tests: [],
+      seedTests: ['t::x'],
+    });
   });
 
   it('says why nothing is recorded', () => {
-    assert.equal(recordPlan([suspect('<module>', 1, 30)], { passing: ['t::a'], failing: ['t::x'] }, coverage, new Map()), 'no suspect is a function a test can call');
+    assert.equal(
+      recordPlan([suspect('<module>', 1, 30)], { passing: ['t::a'], failing: ['t::x'] }, coverage, new Map()),
+      'no suspect is a function a test can call',
+    );
     assert.equal(recordPlan([suspect('f', 1, 5)], { passing: ['t::b', 't::d'], failing: [] }, coverage, new Map()), 'no test runs f');
   });
 });
@@ -75,7 +124,11 @@ describe('behaviour: comparing the replays', () => {
   it('counts the recorded calls a patch keeps (where they reach it) and the ones it changes', () => {
     const inputs = [recorded, raising, input('recorded', 'f(5)', { recorded: { raised: false, digest: 'd6' } })];
     const baseline = twice([returned('2'), { status: 'raised', digest: 'dE', shown: 'raises ValueError' }, returned('6')]);
-    const kept = [returned('2', { reached: true }), { status: 'raised' as const, digest: 'dE', shown: 'raises ValueError', reached: true }, returned('6', { reached: false })];
+    const kept = [
+      returned('2', { reached: true }),
+      { status: 'raised' as const, digest: 'dE', shown: 'raises ValueError', reached: true },
+      returned('6', { reached: false }),
+    ];
     const changing = [returned('3'), { status: 'raised' as const, digest: 'dE', shown: 'raises ValueError' }, returned('6')];
     const compared = compareBehaviour(inputs, baseline, [kept, changing]);
     assert.deepEqual(compared.behaviours, [
@@ -87,7 +140,16 @@ describe('behaviour: comparing the replays', () => {
 
   it('leaves out calls the unpatched code answers otherwise than the test did, or differently twice, or not at all', () => {
     const inputs = [recorded, input('derived', 'f(7)'), input('derived', 'f(8)'), raising];
-    const baseline = [returned('5'), returned('7'), { status: 'timeout' as const, digest: 'timeout', shown: 'slow' }, returned('0'), returned('5'), returned('8'), { status: 'timeout' as const, digest: 'timeout', shown: 'slow' }, returned('0')];
+    const baseline = [
+      returned('5'),
+      returned('7'),
+      { status: 'timeout' as const, digest: 'timeout', shown: 'slow' },
+      returned('0'),
+      returned('5'),
+      returned('8'),
+      { status: 'timeout' as const, digest: 'timeout', shown: 'slow' },
+      returned('0'),
+    ];
     const compared = compareBehaviour(inputs, baseline, [[returned('1'), returned('1'), returned('1'), returned('1')]]);
     assert.deepEqual(compared.compared, { recorded: 0, derived: 0 });
     assert.deepEqual(compared.behaviours[0], { kept: 0, changed: [], newInputs: 0, agreesOn: 0, others: 0 });
@@ -103,11 +165,20 @@ describe('behaviour: comparing the replays', () => {
     const b = [returned('2'), returned('2'), returned('2')];
     const compared = compareBehaviour(inputs, baseline, [a, b, [...b]]);
     assert.equal(compared.disagreement?.input, short);
-    assert.deepEqual(compared.disagreement?.groups.map((g) => [g.outcome.shown, g.members]), [['2', [1, 2]], ['1', [0]]]);
-    assert.deepEqual(compared.behaviours.map((b) => typeof b === 'object' && b.agreesOn), [0, 0, 0]);
+    assert.deepEqual(
+      compared.disagreement?.groups.map((g) => [g.outcome.shown, g.members]),
+      [
+        ['2', [1, 2]],
+        ['1', [0]],
+      ],
+    );
+    assert.deepEqual(
+      compared.behaviours.map((b) => typeof b === 'object' && b.agreesOn),
+      [0, 0, 0],
+    );
   });
 
-  it('passes on why a patch\'s replay gave nothing, and compares the others without it', () => {
+  it("passes on why a patch's replay gave nothing, and compares the others without it", () => {
     const inputs = [input('derived', 'f(1)')];
     const compared = compareBehaviour(inputs, twice([returned('0')]), ['timeout', [returned('1')], [returned('1')]]);
     assert.equal(compared.behaviours[0], 'timeout');
@@ -118,21 +189,52 @@ describe('behaviour: comparing the replays', () => {
 
 describe('behaviour: the confidence line', () => {
   it('says what the evidence is when nothing speaks against the patch', () => {
-    assert.equal(confidenceText({ behaviour: behaviour({ others: 2, agreesOn: 9 }) }), 'kept the behaviour of 3 recorded calls; agrees with the other 2 validated patches on 9 new inputs');
-    assert.equal(confidenceText({ behaviour: behaviour({ kept: 1, others: 0, agreesOn: 0 }) }), 'kept the behaviour of 1 recorded call; the only validated patch, so none to compare it with on new inputs');
-    assert.equal(confidenceText({ behaviour: behaviour({ kept: 0, others: 1, agreesOn: 4 }) }), 'no recorded call of a passing test reaches it; agrees with the other validated patch on 4 new inputs');
+    assert.equal(
+      confidenceText({ behaviour: behaviour({ others: 2, agreesOn: 9 }) }),
+      'kept the behaviour of 3 recorded calls; agrees with the other 2 validated patches on 9 new inputs',
+    );
+    assert.equal(
+      confidenceText({ behaviour: behaviour({ kept: 1, others: 0, agreesOn: 0 }) }),
+      'kept the behaviour of 1 recorded call; the only validated patch, so none to compare it with on new inputs',
+    );
+    assert.equal(
+      confidenceText({ behaviour: behaviour({ kept: 0, others: 1, agreesOn: 4 }) }),
+      'no recorded call of a passing test reaches it; agrees with the other validated patch on 4 new inputs',
+    );
   });
 
   it('is unsure, with why: a changed result, no evidence, no replay', () => {
-    const changed = [{ call: 'f(3, 4)', before: '7', after: '8' }, { call: 'f(1, 1)', before: '2', after: '3' }];
-    assert.equal(confidenceText({ behaviour: behaviour({ changed }) }), 'unsure: changes the result of f(3, 4) from 7 to 8, which no test checks (and 1 more recorded call)');
-    assert.equal(confidenceText({ behaviour: behaviour({ kept: 0, agreesOn: 0, others: 0 }) }), 'unsure: no recorded call of a passing test reaches it, and it is the only validated patch');
-    assert.equal(confidenceText({ confidence: 'unsure: no passing test runs f; only the failing tests judged it' }), 'unsure: no passing test runs f; only the failing tests judged it');
+    const changed = [
+      { call: 'f(3, 4)', before: '7', after: '8' },
+      { call: 'f(1, 1)', before: '2', after: '3' },
+    ];
+    assert.equal(
+      confidenceText({ behaviour: behaviour({ changed }) }),
+      'unsure: changes the result of f(3, 4) from 7 to 8, which no test checks (and 1 more recorded call)',
+    );
+    assert.equal(
+      confidenceText({ behaviour: behaviour({ kept: 0, agreesOn: 0, others: 0 }) }),
+      'unsure: no recorded call of a passing test reaches it, and it is the only validated patch',
+    );
+    assert.equal(
+      confidenceText({ confidence: 'unsure: no passing test runs f; only the failing tests judged it' }),
+      'unsure: no passing test runs f; only the failing tests judged it',
+    );
   });
 });
 
 describe('behaviour: the disagreement and its tests', () => {
-  const fn = { file: 'stats.py', function: 'median', module: 'stats', calls: [], derived: [], unpicklable: 0, tooLarge: 0, notComparable: 0, beyondLimit: 0 };
+  const fn = {
+    file: 'stats.py',
+    function: 'median',
+    module: 'stats',
+    calls: [],
+    derived: [],
+    unpicklable: 0,
+    tooLarge: 0,
+    notComparable: 0,
+    beyondLimit: 0,
+  };
   const at = input('derived', 'median([3, 1])');
 
   it('writes a ready test for an answer that is a literal or a builtin exception, none otherwise', () => {
@@ -141,28 +243,64 @@ describe('behaviour: the disagreement and its tests', () => {
       'def test_median_3_1():\n    # Validated patches disagreed on this input; this is the answer chosen (DeepDebug).\n    from stats import median\n\n    assert median([3, 1]) == 2.0\n',
     );
     assert.match(answerTest(fn, at, returned('None')) ?? '', /assert median\(\[3, 1\]\) is None\n$/);
-    const raised: CallOutcome = { status: 'raised', digest: 'e', shown: 'raises IndexError: list index out of range', literal: 'IndexError' };
-    assert.match(answerTest(fn, input('derived', 'median([])'), raised) ?? '', /def test_median_empty\(\):\n.*\n {4}import pytest\n {4}from stats import median\n\n {4}with pytest\.raises\(IndexError\):\n {8}median\(\[\]\)\n$/);
+    const raised: CallOutcome = {
+      status: 'raised',
+      digest: 'e',
+      shown: 'raises IndexError: list index out of range',
+      literal: 'IndexError',
+    };
+    assert.match(
+      answerTest(fn, input('derived', 'median([])'), raised) ?? '',
+      /def test_median_empty\(\):\n.*\n {4}import pytest\n {4}from stats import median\n\n {4}with pytest\.raises\(IndexError\):\n {8}median\(\[\]\)\n$/,
+    );
     assert.equal(answerTest({ ...fn, module: undefined }, at, returned('2.0')), undefined);
     assert.equal(answerTest(fn, at, { status: 'returned', digest: 'x', shown: '<Point>' }), undefined);
   });
 
-  it('numbers each answer\'s patches as shown, and the user\'s choice puts the patches giving it first', () => {
+  it("numbers each answer's patches as shown, and the user's choice puts the patches giving it first", () => {
     const disagreement = disagreementOf(
-      { input: at, before: returned('2'), groups: [{ outcome: returned('1.0'), members: [1] }, { outcome: returned('2.0'), members: [0] }] },
+      {
+        input: at,
+        before: returned('2'),
+        groups: [
+          { outcome: returned('1.0'), members: [1] },
+          { outcome: returned('2.0'), members: [0] },
+        ],
+      },
       fn,
       ['tests/test_stats.py::test_even'],
     );
     assert.equal(disagreement.testFile, 'tests/test_deepdebug_median.py');
-    const shown = presented([patch('right', { behaviour: behaviour({ answer: 1 }), rankedBecause: 'first' }), patch('wrong', { behaviour: behaviour({ answer: 0 }) })], disagreement);
-    assert.deepEqual(shown.disagreement?.answers.map((a) => [a.result, a.patches]), [['1.0', [2]], ['2.0', [1]]]);
+    const shown = presented(
+      [
+        patch('right', { behaviour: behaviour({ answer: 1 }), rankedBecause: 'first' }),
+        patch('wrong', { behaviour: behaviour({ answer: 0 }) }),
+      ],
+      disagreement,
+    );
+    assert.deepEqual(
+      shown.disagreement?.answers.map((a) => [a.result, a.patches]),
+      [
+        ['1.0', [2]],
+        ['2.0', [1]],
+      ],
+    );
     assert.equal(shown.patches[0]!.confidence, 'unsure: gives 2.0 for median([3, 1]), where 1 other validated patch gives 1.0');
     const report = { patches: shown.patches, disagreement: shown.disagreement } as FixReport;
     const chosen = chooseAnswer(report, 0);
-    assert.deepEqual(chosen.patches.map((p) => p.summary), ['wrong', 'right']);
+    assert.deepEqual(
+      chosen.patches.map((p) => p.summary),
+      ['wrong', 'right'],
+    );
     assert.equal(chosen.disagreement?.chosen, 0);
-    assert.deepEqual(chosen.disagreement?.answers.map((a) => a.patches), [[1], [2]]);
-    assert.equal(chosen.patches[0]!.confidence, 'gives the answer you chose for median([3, 1]) (1.0); kept the behaviour of 3 recorded calls');
+    assert.deepEqual(
+      chosen.disagreement?.answers.map((a) => a.patches),
+      [[1], [2]],
+    );
+    assert.equal(
+      chosen.patches[0]!.confidence,
+      'gives the answer you chose for median([3, 1]) (1.0); kept the behaviour of 3 recorded calls',
+    );
     assert.equal(chosen.patches[1]!.rankedBecause, 'first; ranked down: gives 2.0 for median([3, 1]), not 1.0 that you chose');
     assert.equal(chosen.patches[1]!.confidence, 'unsure: gives 2.0 for median([3, 1]), not 1.0 that you chose');
   });
@@ -174,7 +312,10 @@ describe('behaviour: the ranking', () => {
     const little = patch('little', { score: 0.9, behaviour: behaviour({ kept: 1, agreesOn: 0 }) });
     const much = patch('much', { score: 0.1, behaviour: behaviour({ kept: 4, agreesOn: 2 }) });
     const ranked = rankValidated([changes, little, much]);
-    assert.deepEqual(ranked.map((p) => p.summary), ['much', 'little', 'changes']);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['much', 'little', 'changes'],
+    );
     assert.match(ranked[0]!.rankedBecause ?? '', /^evidence 6 \(recorded calls kept, new inputs agreed on\), /);
     assert.match(ranked[2]!.rankedBecause ?? '', /; ranked down: changes the result of f\(1\) from 1 to 2, which no test checks$/);
   });
@@ -182,7 +323,11 @@ describe('behaviour: the ranking', () => {
 
 describe('behaviour: add-test arguments', () => {
   it('takes one report file and the answer to add', () => {
-    assert.deepEqual(parseArgs(['add-test', 'report.json', '--answer', '2']), { command: 'add-test', reportPath: 'report.json', answer: 2 });
+    assert.deepEqual(parseArgs(['add-test', 'report.json', '--answer', '2']), {
+      command: 'add-test',
+      reportPath: 'report.json',
+      answer: 2,
+    });
     assert.deepEqual(parseArgs(['add-test', '--help']), { command: 'help' });
   });
 

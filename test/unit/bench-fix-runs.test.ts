@@ -51,10 +51,14 @@ describe('bench fix-runs scoring', () => {
     assert.equal(result.modelNote, 'no model: no model shipped');
     const none = await scoreRun(bug, 'model', run([], null));
     assert.deepEqual([none.fixed, none.exactAny, none.plausibleNotExact], [false, false, false]);
-    assert.deepEqual([none.localizedMs, none.poolReadyMs, none.firstCandidateMs], [null, null, null], 'a report without a timeline (an older build)');
+    assert.deepEqual(
+      [none.localizedMs, none.poolReadyMs, none.firstCandidateMs],
+      [null, null, null],
+      'a report without a timeline (an older build)',
+    );
   });
 
-  it('reads the timeline\'s key points: localization\'s end, the validator ready, the first candidate', async () => {
+  it("reads the timeline's key points: localization's end, the validator ready, the first candidate", async () => {
     const timed = run([], null);
     timed.report!.stats.timeline = [
       { step: 'first-run', startMs: 0, endMs: 900 },
@@ -82,15 +86,26 @@ describe('bench fix-runs scoring', () => {
 describe('bench svg charts', () => {
   it('draws one path per series ending at its last count, and one bar per category and series', () => {
     const steps = stepChart('t', 'x', 'y', 60, 10, [
-      { name: 'templates', points: [[5, 1], [20, 4]] },
+      {
+        name: 'templates',
+        points: [
+          [5, 1],
+          [20, 4],
+        ],
+      },
       { name: 'model', points: [] },
     ]);
     assert.equal(steps.match(/<path /g)?.length, 2);
     assert.match(steps, />4<\/text>/);
-    const bars = barChart('k', 'bugs', ['compare-op', 'arith-op', 'negation'], [
-      { name: 'bugs', values: [3, 2, 1] },
-      { name: 'fixed', values: [1, 0, 1] },
-    ]);
+    const bars = barChart(
+      'k',
+      'bugs',
+      ['compare-op', 'arith-op', 'negation'],
+      [
+        { name: 'bugs', values: [3, 2, 1] },
+        { name: 'fixed', values: [1, 0, 1] },
+      ],
+    );
     assert.equal(bars.match(/<rect x=/g)?.length, 3 * 2 + 2); // bars plus two legend swatches
     assert.match(bars, /compare-op, fixed: 1/);
   });

@@ -32,10 +32,20 @@ function badOptions(args: string[]): string {
 describe('bench options', () => {
   it('reads values and defaults into the settings', () => {
     assert.deepEqual(read(['--baseline', '../old', '--budget', '30', '--modes=model', '--quick']), {
-      budget: 30, modes: ['model'], split: 'all', jobs: 1, baseline: '../old', quick: true,
+      budget: 30,
+      modes: ['model'],
+      split: 'all',
+      jobs: 1,
+      baseline: '../old',
+      quick: true,
     });
     assert.deepEqual(read(['--baseline=b', '--split', 'dev', '--jobs', '4', '--modes', 'templates,model']), {
-      budget: 60, modes: ['templates', 'model'], split: 'dev', jobs: 4, baseline: 'b', quick: false,
+      budget: 60,
+      modes: ['templates', 'model'],
+      split: 'dev',
+      jobs: 4,
+      baseline: 'b',
+      quick: false,
     });
   });
 
@@ -51,12 +61,21 @@ describe('bench options', () => {
     assert.equal(badOptions(['--baseline', 'b', '--budget', 'none']), `--budget needs a positive number, got "none" ${LISTED}`);
     assert.equal(badOptions(['--baseline', 'b', '--jobs', '0']), `--jobs needs a whole number of at least 1, got "0" ${LISTED}`);
     assert.equal(badOptions(['--baseline', 'b', '--jobs', '1.5']), `--jobs needs a whole number of at least 1, got "1.5" ${LISTED}`);
-    assert.equal(badOptions(['--baseline', 'b', '--modes', 'model,neural']), `--modes: unknown "neural" (choose from templates, model) ${LISTED}`);
+    assert.equal(
+      badOptions(['--baseline', 'b', '--modes', 'model,neural']),
+      `--modes: unknown "neural" (choose from templates, model) ${LISTED}`,
+    );
     assert.equal(badOptions(['--baseline', 'b', '--split', 'train']), `--split must be dev, test or all, got "train" ${LISTED}`);
   });
 
   it('lets other errors of the settings through as they are', () => {
     const broken = new TypeError('not an option problem');
-    assert.throws(() => readOptions([], OPTIONS, () => { throw broken; }), (error) => error === broken);
+    assert.throws(
+      () =>
+        readOptions([], OPTIONS, () => {
+          throw broken;
+        }),
+      (error) => error === broken,
+    );
   });
 });

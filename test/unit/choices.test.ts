@@ -33,7 +33,10 @@ describe('orderByChoices', () => {
 
   it('sinks a kind the user keeps discarding below its equals, raises one the user applied, and says why', () => {
     const ordered = orderByChoices([patch('a', 'swap-args'), patch('b', 'off-by-one'), patch('c', 'compare-op')], counts);
-    assert.deepEqual(ordered.map((p) => p.summary), ['c', 'b', 'a']);
+    assert.deepEqual(
+      ordered.map((p) => p.summary),
+      ['c', 'b', 'a'],
+    );
     assert.equal(ordered[0]!.rankedBecause, 'moved up among equals: you applied 1 compare-op fix here before');
     assert.equal(ordered[1]!.rankedBecause, undefined);
     assert.equal(ordered[2]!.rankedBecause, 'moved down among equals: you discarded 2 swap-args fixes here before');
@@ -43,14 +46,26 @@ describe('orderByChoices', () => {
     const better = patch('kept 2 calls', 'swap-args', 2);
     const fewer = patch('kept 1 call', 'compare-op', 1);
     const objected = patch('objected', 'compare-op', 2, ['a parameter left unused']);
-    assert.deepEqual(orderByChoices([better, fewer], counts).map((p) => p.summary), ['kept 2 calls', 'kept 1 call']);
-    assert.deepEqual(orderByChoices([better, objected], counts).map((p) => p.summary), ['kept 2 calls', 'objected']);
+    assert.deepEqual(
+      orderByChoices([better, fewer], counts).map((p) => p.summary),
+      ['kept 2 calls', 'kept 1 call'],
+    );
+    assert.deepEqual(
+      orderByChoices([better, objected], counts).map((p) => p.summary),
+      ['kept 2 calls', 'objected'],
+    );
     // And the ranking agrees that they are not equals: it puts them in the same order.
-    assert.deepEqual(rankValidated([fewer, better]).map((p) => p.summary), ['kept 2 calls', 'kept 1 call']);
-    assert.deepEqual(rankValidated([objected, better]).map((p) => p.summary), ['kept 2 calls', 'objected']);
+    assert.deepEqual(
+      rankValidated([fewer, better]).map((p) => p.summary),
+      ['kept 2 calls', 'kept 1 call'],
+    );
+    assert.deepEqual(
+      rankValidated([objected, better]).map((p) => p.summary),
+      ['kept 2 calls', 'objected'],
+    );
   });
 
-  it('keeps the engine\'s order without choices', () => {
+  it("keeps the engine's order without choices", () => {
     const patches = [patch('a', 'swap-args'), patch('b', 'compare-op')];
     assert.deepEqual(orderByChoices(patches, {}), patches);
   });

@@ -15,8 +15,23 @@ function usageError(argv: string[]): string {
 describe('cli arguments', () => {
   it('parses the fix contract', () => {
     const cli = run([
-      'fix', 'ws', '--tests', 'tests/test_a.py::test_x', 'tests/test_b.py', '--python', '/usr/bin/python3',
-      '--time-budget', '30', '--max-candidates', '50', '--device', 'cpu', '--json', 'out.json', '--apply', '--verbose',
+      'fix',
+      'ws',
+      '--tests',
+      'tests/test_a.py::test_x',
+      'tests/test_b.py',
+      '--python',
+      '/usr/bin/python3',
+      '--time-budget',
+      '30',
+      '--max-candidates',
+      '50',
+      '--device',
+      'cpu',
+      '--json',
+      'out.json',
+      '--apply',
+      '--verbose',
     ]);
     assert.equal(cli.command, 'fix');
     assert.equal(cli.jsonPath, 'out.json');
@@ -121,7 +136,16 @@ describe('cli arguments', () => {
     assert.match(usageError(['fix', 'a', 'b']), /exactly one workspace/);
     assert.match(usageError(['fix', 'ws', '--device', 'tpu']), /auto, cpu or cuda/);
     assert.match(usageError(['fix', 'ws', '--model', 'm', '--no-model']), /exclude each other/);
-    for (const fixOnly of ['--apply', '--no-model', '--allow-test-edits', '--time-budget=5', '--max-candidates=5', '--model=m', '--device=cpu', '--verbose']) {
+    for (const fixOnly of [
+      '--apply',
+      '--no-model',
+      '--allow-test-edits',
+      '--time-budget=5',
+      '--max-candidates=5',
+      '--model=m',
+      '--device=cpu',
+      '--verbose',
+    ]) {
       assert.match(usageError(['analyze', 'ws', fixOnly]), /"fix" only/, fixOnly);
     }
   });

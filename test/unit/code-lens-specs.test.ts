@@ -66,7 +66,10 @@ describe('codeLensSpecs', () => {
   });
 
   it('puts none on passing tests, in other files, or for a file that failed to collect', () => {
-    assert.deepEqual(codeLensSpecs([run([failure('tests/test_cart.py::test_total', 4)])], path.join(workspace, 'tests', 'test_other.py'), text), []);
+    assert.deepEqual(
+      codeLensSpecs([run([failure('tests/test_cart.py::test_total', 4)])], path.join(workspace, 'tests', 'test_other.py'), text),
+      [],
+    );
     assert.deepEqual(codeLensSpecs([run([failure('tests/test_cart.py', 1, 'collection')])], testFile, text), []);
     assert.deepEqual(codeLensSpecs([run([])], testFile, text), []);
   });

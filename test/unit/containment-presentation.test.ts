@@ -28,9 +28,7 @@ function report(containment: Containment | undefined): FixReport {
   return {
     version: 1,
     workspace: '/tmp/ws',
-    failures: [
-      { nodeid: 'test_a.py::test_a', kind: 'test', exception: 'AssertionError', message: 'no', longrepr: '', frames: [] },
-    ],
+    failures: [{ nodeid: 'test_a.py::test_a', kind: 'test', exception: 'AssertionError', message: 'no', longrepr: '', frames: [] }],
     flaky: [],
     suspects: [],
     patches: [],

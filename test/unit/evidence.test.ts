@@ -18,7 +18,16 @@ const failure: Failure = {
 };
 
 function suspect(evidence: Suspect['evidence'], file = 'shop/orders.py'): Suspect {
-  return { file, function: 'total', startLine: 10, endLine: 16, score: 1.2, reasons: ['frame 1 of 3 (innermost, called the function that raised)'], lines: [], ...(evidence ? { evidence } : {}) };
+  return {
+    file,
+    function: 'total',
+    startLine: 10,
+    endLine: 16,
+    score: 1.2,
+    reasons: ['frame 1 of 3 (innermost, called the function that raised)'],
+    lines: [],
+    ...(evidence ? { evidence } : {}),
+  };
 }
 
 describe('evidenceLines', () => {
@@ -40,7 +49,10 @@ describe('evidenceLines', () => {
   it('says where the innermost frame raised on purpose, counts frames past three, and words a run where nothing passed', () => {
     const frame = { nodeid: failure.nodeid, line: 30, position: 1, of: 3, note: 'raised explicitly' as const };
     const lines = evidenceLines(
-      suspect({ frames: [frame, frame, frame, frame, frame], spectrum: { line: 30, failing: 1, failingTotal: 1, passing: 0, passingTotal: 0 } }),
+      suspect({
+        frames: [frame, frame, frame, frame, frame],
+        spectrum: { line: 30, failing: 1, failingTotal: 1, passing: 0, passingTotal: 0 },
+      }),
       [failure],
     );
     assert.equal(

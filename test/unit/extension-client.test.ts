@@ -19,7 +19,10 @@ describe('extension sidecar client', () => {
       { kind: 'user', message: 'pytest collected no tests in /w' },
     );
     for (const code of [JsonRpcErrorCodes.PendingResponseRejected, JsonRpcErrorCodes.ConnectionInactive]) {
-      assert.equal(classifyRunError(new ResponseError(code, 'Pending response rejected since connection got disposed'), rpc).kind, 'sidecar-stopped');
+      assert.equal(
+        classifyRunError(new ResponseError(code, 'Pending response rejected since connection got disposed'), rpc).kind,
+        'sidecar-stopped',
+      );
     }
     const internal = classifyRunError(new ResponseError(ErrorCodes.internal, 'boom', { kind: 'internal' }), rpc);
     assert.deepEqual(internal, { kind: 'internal', message: 'DeepDebug failed: boom (details in Output › DeepDebug)' });
@@ -43,11 +46,17 @@ describe('extension sidecar client', () => {
     assert.deepEqual([policy.crashed(), policy.crashed(), policy.crashed()], [true, true, true]);
   });
 
-  it('words progress with the stage, without repeating the engine\'s own words', () => {
-    assert.equal(progressText({ stage: 'validating', message: 'validating 3/12 (1 validated)', done: 3, total: 12 }), 'Validating 3/12 (1 validated)');
+  it("words progress with the stage, without repeating the engine's own words", () => {
+    assert.equal(
+      progressText({ stage: 'validating', message: 'validating 3/12 (1 validated)', done: 3, total: 12 }),
+      'Validating 3/12 (1 validated)',
+    );
     assert.equal(progressText({ stage: 'validating', message: 'candidate 3', done: 3, total: 12 }), 'Validating 3/12: candidate 3');
     assert.equal(progressText({ stage: 'running-tests', message: 'running tests' }), 'Running tests');
-    assert.equal(progressText({ stage: 'localizing', message: '2 failing of 4; localizing' }), 'Localizing the fault: 2 failing of 4; localizing');
+    assert.equal(
+      progressText({ stage: 'localizing', message: '2 failing of 4; localizing' }),
+      'Localizing the fault: 2 failing of 4; localizing',
+    );
     assert.equal(progressText({ stage: 'generating', message: '' }), 'Generating candidate fixes');
   });
 });

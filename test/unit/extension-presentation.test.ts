@@ -82,7 +82,10 @@ function report(patches: ValidatedPatch[]): FixReport {
           frames: [{ nodeid: 'tests/test_cart.py::test_total', line: 5, position: 1, of: 2 }],
           spectrum: { line: 5, failing: 1, failingTotal: 1, passing: 0, passingTotal: 6 },
         },
-        lines: [{ line: 5, score: 4 }, { line: 4, score: 1 }],
+        lines: [
+          { line: 5, score: 4 },
+          { line: 4, score: 1 },
+        ],
       },
     ],
     patches,
@@ -92,10 +95,11 @@ function report(patches: ValidatedPatch[]): FixReport {
 }
 
 function twoFixRun(): RunRecord {
-  return runFromFix('r1', workspace, report([
-    patch('    return result', 'remove `- 1` on line 5', 6),
-    patch('    return result + 0', 'change `- 1` to `+ 0` on line 5', 6),
-  ]));
+  return runFromFix(
+    'r1',
+    workspace,
+    report([patch('    return result', 'remove `- 1` on line 5', 6), patch('    return result + 0', 'change `- 1` to `+ 0` on line 5', 6)]),
+  );
 }
 
 describe('extension presentation', () => {
@@ -106,8 +110,18 @@ describe('extension presentation', () => {
       assert.deepEqual(
         specs.map((spec) => [spec.title, spec.command, spec.patchId, spec.isPreferred]),
         [
-          ['Apply DeepDebug fix: remove `- 1` on line 5 (fixes 2 failing tests; 6/6 other tests pass)', 'deepdebug.applyPatch', 'r1.1', true],
-          ['Apply DeepDebug fix: change `- 1` to `+ 0` on line 5 (fixes 2 failing tests; 6/6 other tests pass)', 'deepdebug.applyPatch', 'r1.2', false],
+          [
+            'Apply DeepDebug fix: remove `- 1` on line 5 (fixes 2 failing tests; 6/6 other tests pass)',
+            'deepdebug.applyPatch',
+            'r1.1',
+            true,
+          ],
+          [
+            'Apply DeepDebug fix: change `- 1` to `+ 0` on line 5 (fixes 2 failing tests; 6/6 other tests pass)',
+            'deepdebug.applyPatch',
+            'r1.2',
+            false,
+          ],
           ['Show diff: remove `- 1` on line 5', 'deepdebug.showDiff', 'r1.1', false],
           ['Show diff: change `- 1` to `+ 0` on line 5', 'deepdebug.showDiff', 'r1.2', false],
         ],
@@ -126,7 +140,13 @@ describe('extension presentation', () => {
       store.setStatus('r1.1', 'discarded');
       const run = store.forWorkspace(workspace);
       const remaining = codeActionSpecs(run, [DiagnosticCodes.failure]);
-      assert.deepEqual(remaining.map((spec) => [spec.patchId, spec.isPreferred]), [['r1.2', true], ['r1.2', false]]);
+      assert.deepEqual(
+        remaining.map((spec) => [spec.patchId, spec.isPreferred]),
+        [
+          ['r1.2', true],
+          ['r1.2', false],
+        ],
+      );
       assert.equal(headline(run!), 'DeepDebug: 2 validated fixes for test_total, the best in total (shop/cart.py)');
       store.setStatus('r1.2', 'applied');
       assert.equal(headline(run!), 'DeepDebug: fix 2 applied for test_total');
@@ -152,7 +172,7 @@ describe('extension presentation', () => {
       );
     });
 
-    it('without a fix, marks the suspect\'s best-ranked line with the failure', () => {
+    it("without a fix, marks the suspect's best-ranked line with the failure", () => {
       const run = runFromFix('r6', workspace, report([]));
       run.suspects[0]!.lines = [{ line: 3, score: 2 }];
       const suspect = diagnosticSpecs(run).find((spec) => spec.code === DiagnosticCodes.suspect);
@@ -160,11 +180,15 @@ describe('extension presentation', () => {
       assert.equal(suspect?.message, 'Most suspicious code for test_total: AssertionError: assert 9 == 10.');
     });
 
-    it('marks the suspect\'s ranked lines with its evidence, the failing frame\'s line with its locals, until a fix is applied', () => {
+    it("marks the suspect's ranked lines with its evidence, the failing frame's line with its locals, until a fix is applied", () => {
       const run = runFromFix('r7', workspace, report([patch('    return result', 'remove `- 1` on line 5', 6)]));
       const marks = suspectMarks(run);
       const file = path.join(workspace, 'shop', 'cart.py');
-      const hover = ['**DeepDebug suspect 1 of 1: `total`**', ...EVIDENCE.map((line) => `- ${line.trim()}`), '_Scores: 3.50; frame 1 of 2 (innermost); DStar 4.0_'];
+      const hover = [
+        '**DeepDebug suspect 1 of 1: `total`**',
+        ...EVIDENCE.map((line) => `- ${line.trim()}`),
+        '_Scores: 3.50; frame 1 of 2 (innermost); DStar 4.0_',
+      ];
       assert.deepEqual(marks, [
         { runId: 'r7', absPath: file, line: 5, hover, locals: 'items = [(2, 5)], result = 10' },
         { runId: 'r7', absPath: file, line: 4, hover },
@@ -277,24 +301,48 @@ describe('extension presentation', () => {
     it('lists the closest candidates as not validated when no fix was found', () => {
       const run = runFromFix('r8', workspace, {
         ...report([]),
-        hints: [{ file: 'shop/cart.py', function: 'total', summary: 'line 5: `- 1` → `+ 1`', diff: '-a\n+b\n', startLine: 1, newFileText: 'b\n', failingFixed: 1, failingTotal: 2, broke: [] }],
+        hints: [
+          {
+            file: 'shop/cart.py',
+            function: 'total',
+            summary: 'line 5: `- 1` → `+ 1`',
+            diff: '-a\n+b\n',
+            startLine: 1,
+            newFileText: 'b\n',
+            failingFixed: 1,
+            failingTotal: 2,
+            broke: [],
+          },
+        ],
       });
       const state = finishedState(run);
       assert.deepEqual(state.patches, []);
-      assert.deepEqual(state.hints, [{ id: 'r8.h1', summary: 'line 5: `- 1` → `+ 1`', where: 'total in shop/cart.py', tests: 'fixes 1/2 failing tests', diff: '-a\n+b\n' }]);
+      assert.deepEqual(state.hints, [
+        {
+          id: 'r8.h1',
+          summary: 'line 5: `- 1` → `+ 1`',
+          where: 'total in shop/cart.py',
+          tests: 'fixes 1/2 failing tests',
+          diff: '-a\n+b\n',
+        },
+      ]);
       // "Show diff" opens the candidate's whole file, read-only and without Apply.
       const store = new RunStore();
       store.set(run);
       assert.equal(hintDocumentText(store, patchDocumentPath('r8.h1', path.join(workspace, 'shop', 'cart.py'))), 'b\n');
       assert.equal(hintName('r8.h1'), 'DeepDebug closest candidate 1 of run 8 (not validated)');
-      assert.match(hintDocumentText(store, '/r8.h2/cart.py'), /^# DeepDebug closest candidate 2 of run 8 \(not validated\) is no longer available/);
+      assert.match(
+        hintDocumentText(store, '/r8.h2/cart.py'),
+        /^# DeepDebug closest candidate 2 of run 8 \(not validated\) is no longer available/,
+      );
       assert.deepEqual(parseWebviewMessage({ type: 'showHintDiff', hintId: 'r8.h1' }), { type: 'showHintDiff', hintId: 'r8.h1' });
       assert.equal(parseWebviewMessage({ type: 'showHintDiff', hintId: '' }), undefined);
     });
 
     it('says when no fix was found or nothing failed', () => {
       assert.equal(headline(runFromFix('r4', workspace, report([]))), 'DeepDebug: no validated fix for test_total');
-      const scoped = (selection: string[], testsRun: number) => headline(runFromFix('r5', workspace, { ...report([]), ran: { selection, testsRun } }));
+      const scoped = (selection: string[], testsRun: number) =>
+        headline(runFromFix('r5', workspace, { ...report([]), ran: { selection, testsRun } }));
       assert.equal(scoped([], 17), 'DeepDebug: no validated fix for test_total; ran the whole suite (17 tests)');
       assert.equal(scoped(['tests/test_cart.py'], 4), 'DeepDebug: no validated fix for test_total; ran tests/test_cart.py (4 tests)');
       const passing = { ...report([]), failures: [] };
@@ -308,18 +356,32 @@ describe('extension presentation', () => {
         type: 'open',
         location: { absPath: '/a.py', line: 3 },
       });
-      for (const bad of [null, 'apply', {}, { type: 'apply' }, { type: 'apply', patchId: 7 }, { type: 'open', location: { absPath: '/a.py', line: 0 } }, { type: 'eval', code: '1' }]) {
+      for (const bad of [
+        null,
+        'apply',
+        {},
+        { type: 'apply' },
+        { type: 'apply', patchId: 7 },
+        { type: 'open', location: { absPath: '/a.py', line: 0 } },
+        { type: 'eval', code: '1' },
+      ]) {
         assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
       }
     });
 
     it('loads only local resources and only its own nonce-tagged script', () => {
-      const html = panelHtml({ cspSource: 'vscode-resource:', scriptUri: 'vscode-resource:/media/panel.js', styleUri: 'vscode-resource:/media/panel.css' }, 'n0nce');
+      const html = panelHtml(
+        { cspSource: 'vscode-resource:', scriptUri: 'vscode-resource:/media/panel.js', styleUri: 'vscode-resource:/media/panel.css' },
+        'n0nce',
+      );
       const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /script-src 'nonce-n0nce'/);
       assert.doesNotMatch(html, /https?:/);
-      assert.deepEqual([...html.matchAll(/<script ([^>]*)>/g)].map((match) => match[1]), ['nonce="n0nce" src="vscode-resource:/media/panel.js"']);
+      assert.deepEqual(
+        [...html.matchAll(/<script ([^>]*)>/g)].map((match) => match[1]),
+        ['nonce="n0nce" src="vscode-resource:/media/panel.js"'],
+      );
     });
   });
 });

@@ -74,9 +74,7 @@ describe('generate: makeCandidate', () => {
   });
 
   it('replaces a range in the middle of the file without touching its neighbours', async () => {
-    const candidate = await makeCandidate(
-      args({ startLine: 4, endLine: 6, newFunctionText: 'def area(r):\n    return math.pi * r ** 2' }),
-    );
+    const candidate = await makeCandidate(args({ startLine: 4, endLine: 6, newFunctionText: 'def area(r):\n    return math.pi * r ** 2' }));
     assert.ok(candidate);
     assert.equal(candidate.newFileText, source.replace('    # circle\n    return math.pi * r * r', '    return math.pi * r ** 2'));
     assert.equal(applyWithPatch(candidate.file, source, candidate.diff), candidate.newFileText);

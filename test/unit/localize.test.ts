@@ -146,12 +146,9 @@ describe('localize', () => {
   });
 
   it('finds a bug with no frame of its own (assertion in the test) by the spectrum', async () => {
-    const failing = test(
-      'tests/test_shop.py::test_discount',
-      'failed',
-      { 'shop.py': [2, 3, 7, 9, 13], 'tests/test_shop.py': [5] },
-      [frame('tests/test_shop.py', 5, 'test_discount')],
-    );
+    const failing = test('tests/test_shop.py::test_discount', 'failed', { 'shop.py': [2, 3, 7, 9, 13], 'tests/test_shop.py': [5] }, [
+      frame('tests/test_shop.py', 5, 'test_discount'),
+    ]);
     const suspects = await localize(runOf([failing, ...passing]), [failureOf(failing)], options);
     assert.equal(suspects[0]!.function, 'apply_discount');
     assert.deepEqual(suspects[0]!.reasons, ['DStar 1.0', 'Ochiai 0.71', 'line 7 covered by 1/1 failing, 1/5 passing tests']);
@@ -233,7 +230,10 @@ describe('localize', () => {
   it('pairs a suspect with the failure whose trace runs through it', async () => {
     const asserting = failureOf(test('tests/test_shop.py::test_a', 'failed', undefined, [frame('tests/test_shop.py', 5, 'test_discount')]));
     const raising = failureOf(
-      test('tests/test_shop.py::test_b', 'failed', undefined, [frame('tests/test_shop.py', 9, 'test_average'), frame('shop.py', 21, 'average')]),
+      test('tests/test_shop.py::test_b', 'failed', undefined, [
+        frame('tests/test_shop.py', 9, 'test_average'),
+        frame('shop.py', 21, 'average'),
+      ]),
     );
     const [average] = await localize(runOf([]), [raising], options);
     assert.equal(failureFor(average!, [asserting, raising]), raising);

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { applyOutput, encoderText, fitsFormat, MARKER_TOKENS, markedLines, skeletonBudget, targetText, withinTrainedLines, type ModelFormat } from '../../src/core/model/format';
+import {
+  applyOutput,
+  encoderText,
+  fitsFormat,
+  MARKER_TOKENS,
+  markedLines,
+  skeletonBudget,
+  targetText,
+  withinTrainedLines,
+  type ModelFormat,
+} from '../../src/core/model/format';
 import type { ModelInput } from '../../src/core/types';
 
 const lineEdit: ModelFormat = { output: 'line-edit', useTrace: false, maxSourceTokens: 320, maxTargetTokens: 64 };
@@ -48,7 +58,11 @@ describe('model format', () => {
     assert.equal(withinTrainedLines('<L30><L33>', learned), false, 'the end marker counts too');
     assert.equal(withinTrainedLines('<L40><L41>    return x', learned), false);
     assert.equal(withinTrainedLines('<L40><L41>    return x', lineEdit), true, 'a model that does not say learned them all');
-    assert.equal(withinTrainedLines('<L40><L41>    return x', { ...wholeFunction, maxFunctionLines: 32 }), true, 'no markers in the paper format');
+    assert.equal(
+      withinTrainedLines('<L40><L41>    return x', { ...wholeFunction, maxFunctionLines: 32 }),
+      true,
+      'no markers in the paper format',
+    );
   });
 
   it('rejects malformed edits', () => {

@@ -10,7 +10,14 @@ import { fixturePath } from '../helpers/workspace';
 describe('SentencePiece BPE', () => {
   it('merges the best-scored pair first, leftmost on ties, and falls back to bytes', () => {
     const vocab: Record<string, number> = { '<s>': 0, '<unk>': 1, a: 2, b: 3, c: 4, bc: 5, ab: 6, aa: 7, '<0xC3>': 8, '<0xA9>': 9 };
-    const bpe = new SentencePieceBpe(vocab, [{ id: 0, content: '<s>', special: true }, { id: 1, content: '<unk>', special: true }], '<unk>');
+    const bpe = new SentencePieceBpe(
+      vocab,
+      [
+        { id: 0, content: '<s>', special: true },
+        { id: 1, content: '<unk>', special: true },
+      ],
+      '<unk>',
+    );
     // "bc" (id 5) outranks "ab" (id 6), so "abc" becomes a + bc, not ab + c.
     assert.deepEqual(bpe.encode('abc'), [2, 5]);
     // Equal pairs merge leftmost first.
@@ -64,11 +71,21 @@ describe('token choice', () => {
 
   it('draws only from the nucleus', () => {
     // The top token alone holds ~0.66 of the mass: top-p 0.5 keeps only it, whatever the draw.
-    for (const draw of [0, 0.5, 0.999]) assert.equal(chooseToken(logits, 1, 0.5, () => draw), 1);
+    for (const draw of [0, 0.5, 0.999])
+      assert.equal(
+        chooseToken(logits, 1, 0.5, () => draw),
+        1,
+      );
     // Top-p 0.85 keeps the two best tokens (0.66 + 0.24); a late draw lands on the second.
-    assert.equal(chooseToken(logits, 1, 0.85, () => 0.999), 2);
+    assert.equal(
+      chooseToken(logits, 1, 0.85, () => 0.999),
+      2,
+    );
     // Top-p 0.95 keeps three: the same draw now lands on the third.
-    assert.equal(chooseToken(logits, 1, 0.95, () => 0.999), 0);
+    assert.equal(
+      chooseToken(logits, 1, 0.95, () => 0.999),
+      0,
+    );
   });
 
   it('normalizes log-probabilities', () => {

@@ -54,7 +54,10 @@ function report(): FixReport {
     failures: [],
     flaky: [],
     suspects: [],
-    patches: [patch('    return sorted(xs)[len(xs) // 2]', 0), patch('    return sum(sorted(xs)[(len(xs) - 1) // 2:len(xs) // 2 + 1]) / (2 - len(xs) % 2)', 1)],
+    patches: [
+      patch('    return sorted(xs)[len(xs) // 2]', 0),
+      patch('    return sum(sorted(xs)[(len(xs) - 1) // 2:len(xs) // 2 + 1]) / (2 - len(xs) % 2)', 1),
+    ],
     model: { name: null, device: null },
     disagreement,
     stats: { candidatesGenerated: 2, candidatesValidated: 2, elapsedMs: 100, timeToFirstFixMs: 50 },
@@ -62,7 +65,7 @@ function report(): FixReport {
 }
 
 describe('the panel asks where the fixes disagree', () => {
-  it('shows each answer with the ranks of the fixes that give it, and each fix\'s confidence', () => {
+  it("shows each answer with the ranks of the fixes that give it, and each fix's confidence", () => {
     const state = finishedState(runFromFix('r1', workspace, report()));
     assert.deepEqual(state.question, {
       runId: 'r1',
@@ -77,7 +80,10 @@ describe('the panel asks where the fixes disagree', () => {
       chosen: null,
       added: false,
     });
-    assert.deepEqual(state.patches.map((p) => p.confidence), ['kept the behaviour of 3 recorded calls', 'kept the behaviour of 3 recorded calls']);
+    assert.deepEqual(
+      state.patches.map((p) => p.confidence),
+      ['kept the behaviour of 3 recorded calls', 'kept the behaviour of 3 recorded calls'],
+    );
     assert.equal(finishedState(runFromFix('r2', workspace, { ...report(), disagreement: undefined })).question, null);
   });
 
@@ -87,11 +93,20 @@ describe('the panel asks where the fixes disagree', () => {
     store.set(run);
     store.setStatus('r1.2', 'discarded');
     const answered = store.answer('r1', 1)!;
-    assert.deepEqual(answered.patches.map((r) => [r.id, r.rank, r.status]), [['r1.2', 1, 'discarded'], ['r1.1', 2, 'pending']]);
+    assert.deepEqual(
+      answered.patches.map((r) => [r.id, r.rank, r.status]),
+      [
+        ['r1.2', 1, 'discarded'],
+        ['r1.1', 2, 'pending'],
+      ],
+    );
     assert.match(answered.patches[1]!.patch.rankedBecause!, /ranked down: gives 3 for median\(\[3, 1\]\), not 2\.0 that you chose/);
     const state = finishedState(answered);
     assert.equal(state.question?.chosen, 1);
-    assert.deepEqual(state.question?.answers.map((a) => a.fixes), [[2], [1]]);
+    assert.deepEqual(
+      state.question?.answers.map((a) => a.fixes),
+      [[2], [1]],
+    );
     assert.equal(store.answer('r1', 5), undefined, 'no such answer');
     assert.equal(store.answer('r9', 0), undefined, 'no such run');
     store.testAdded('r1');
@@ -105,9 +120,18 @@ describe('the panel asks where the fixes disagree', () => {
   });
 
   it('accepts well-formed answer messages from the webview only', () => {
-    assert.deepEqual(parseWebviewMessage({ type: 'chooseAnswer', runId: 'r1', answer: 0 }), { type: 'chooseAnswer', runId: 'r1', answer: 0 });
+    assert.deepEqual(parseWebviewMessage({ type: 'chooseAnswer', runId: 'r1', answer: 0 }), {
+      type: 'chooseAnswer',
+      runId: 'r1',
+      answer: 0,
+    });
     assert.deepEqual(parseWebviewMessage({ type: 'addTest', runId: 'r1', answer: 1 }), { type: 'addTest', runId: 'r1', answer: 1 });
-    for (const bad of [{ type: 'addTest', runId: 'r1', answer: -1 }, { type: 'addTest', runId: 'r1', answer: 0.5 }, { type: 'chooseAnswer', runId: '', answer: 0 }, { type: 'chooseAnswer', answer: 0 }]) {
+    for (const bad of [
+      { type: 'addTest', runId: 'r1', answer: -1 },
+      { type: 'addTest', runId: 'r1', answer: 0.5 },
+      { type: 'chooseAnswer', runId: '', answer: 0 },
+      { type: 'chooseAnswer', answer: 0 },
+    ]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
     }
   });

@@ -155,28 +155,61 @@ describe('patch shapes that pass for the wrong reason', () => {
         return "non-negative"
 `;
     // The two returns trade places (through a placeholder, as each text must occur once).
-    const SWAP_BRANCHES: [string, string][] = [['return "negative"', 'return "NEG"'], ['return "non-negative"', 'return "negative"'], ['return "NEG"', 'return "non-negative"']];
+    const SWAP_BRANCHES: [string, string][] = [
+      ['return "negative"', 'return "NEG"'],
+      ['return "non-negative"', 'return "negative"'],
+      ['return "NEG"', 'return "non-negative"'],
+    ];
     const CLAMP_LOW = 'def clamp_low(x, low):\n    return low if x < low else x\n';
     const REVERSED: [string, string] = ['range(len(readings))', 'reversed(range(len(readings)))'];
 
     it('flags a reversed iteration with a flipped comparison in its loop', async () => {
       await assertNotes(FIRST_OVER, [REVERSED, ['readings[i] > limit', 'readings[i] < limit']], [REVERSE_NOTE]);
-      await assertNotes(LAST_MAX, [['range(len(xs))', 'range(len(xs) - 1, -1, -1)'], ['xs[i] > xs[best]', 'xs[i] >= xs[best]']], [REVERSE_NOTE]);
-      await assertNotes(FIRST_OVER, [['range(len(readings))', 'range(len(readings))[::-1]'], ['readings[i] > limit', 'limit > readings[i]']], [REVERSE_NOTE]);
+      await assertNotes(
+        LAST_MAX,
+        [
+          ['range(len(xs))', 'range(len(xs) - 1, -1, -1)'],
+          ['xs[i] > xs[best]', 'xs[i] >= xs[best]'],
+        ],
+        [REVERSE_NOTE],
+      );
+      await assertNotes(
+        FIRST_OVER,
+        [
+          ['range(len(readings))', 'range(len(readings))[::-1]'],
+          ['readings[i] > limit', 'limit > readings[i]'],
+        ],
+        [REVERSE_NOTE],
+      );
       // Undoing a reversal counts the same.
       const reversed = edited(FIRST_OVER, REVERSED);
-      await assertNotes(reversed, [[REVERSED[1], REVERSED[0]], ['readings[i] > limit', 'readings[i] <= limit']], [REVERSE_NOTE]);
+      await assertNotes(
+        reversed,
+        [
+          [REVERSED[1], REVERSED[0]],
+          ['readings[i] > limit', 'readings[i] <= limit'],
+        ],
+        [REVERSE_NOTE],
+      );
     });
 
     it('flags a negated or flipped condition with its branches swapped', async () => {
-      for (const condition of ['x > 0', 'not x < 0', 'x >= 0']) await assertNotes(SIGN, [['x < 0', condition], ...SWAP_BRANCHES], [SWAP_NOTE]);
+      for (const condition of ['x > 0', 'not x < 0', 'x >= 0'])
+        await assertNotes(SIGN, [['x < 0', condition], ...SWAP_BRANCHES], [SWAP_NOTE]);
       await assertNotes(CLAMP_LOW, [['low if x < low else x', 'x if x > low else low']], [SWAP_NOTE]);
     });
 
     it('does not flag a reversal alone, a flipped comparison alone, or branches swapped alone', async () => {
       await assertNotes(FIRST_OVER, [REVERSED], []);
       await assertNotes(FIRST_OVER, [['readings[i] > limit', 'readings[i] >= limit']], []);
-      await assertNotes(LAST_MAX, [['range(len(xs))', 'range(len(xs) - 1, -1, -1)'], ['xs[i] > xs[best]', 'xs[i] > xs[0]']], []);
+      await assertNotes(
+        LAST_MAX,
+        [
+          ['range(len(xs))', 'range(len(xs) - 1, -1, -1)'],
+          ['xs[i] > xs[best]', 'xs[i] > xs[0]'],
+        ],
+        [],
+      );
       // The comparison flipped is outside the reversed loop.
       const after = FIRST_OVER.replace('    return -1\n', '    return -1 if limit > 0 else 0\n');
       await assertNotes(after, [REVERSED, ['limit > 0', 'limit < 0']], []);
@@ -197,7 +230,10 @@ describe('patch shapes that pass for the wrong reason', () => {
     return True
 `;
     const PRIME_ISQRT = PRIME.replace('int(n ** 0.5) + 1', 'math.isqrt(n) + 1');
-    const PRIME_LIMIT = PRIME.replace('    for d in range(2, int(n ** 0.5) + 1):\n', '    limit = math.isqrt(n)\n    for d in range(2, limit + 1):\n');
+    const PRIME_LIMIT = PRIME.replace(
+      '    for d in range(2, int(n ** 0.5) + 1):\n',
+      '    limit = math.isqrt(n)\n    for d in range(2, limit + 1):\n',
+    );
     const PRIME_WHILE = `def is_prime(n):
     if n < 2:
         return False

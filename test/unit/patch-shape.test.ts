@@ -29,12 +29,27 @@ describe('patch shapes', () => {
 
   it('ranks a patch with such a shape after one without, and says why', () => {
     const patch = (summary: string, score: number, shape?: string[]): ValidatedPatch => ({
-      kind: 'candidate', file: 'm.py', function: 'f', startLine: 1, endLine: 2, newFunctionText: summary, newFileText: summary,
-      diff: '-a\n+b\n', source: 'template', editKind: 'k', summary, score, baseSha256: '',
-      validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 }, ...(shape ? { shape } : {}),
+      kind: 'candidate',
+      file: 'm.py',
+      function: 'f',
+      startLine: 1,
+      endLine: 2,
+      newFunctionText: summary,
+      newFileText: summary,
+      diff: '-a\n+b\n',
+      source: 'template',
+      editKind: 'k',
+      summary,
+      score,
+      baseSha256: '',
+      validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },
+      ...(shape ? { shape } : {}),
     });
     const ranked = rankValidated([patch('routes around', 0.9, ['leaves `high` unused']), patch('fixes the use', 0.3)]);
-    assert.deepEqual(ranked.map((p) => p.summary), ['fixes the use', 'routes around']);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['fixes the use', 'routes around'],
+    );
     assert.match(ranked[1]!.rankedBecause!, /ranked down: leaves `high` unused/);
     assert.match(ranked[0]!.rankedBecause!, /^prior x suspiciousness 0\.30, 2 changed lines$/);
   });

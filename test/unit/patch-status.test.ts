@@ -85,10 +85,15 @@ describe('patch status follows the document', () => {
     assert.equal(headline(record), 'DeepDebug: 2 validated fixes for test_price, the best in price (price.py)');
     assert.ok(diagnosticSpecs(record).some((spec) => spec.code === DiagnosticCodes.failure));
     assert.deepEqual(
-      codeActionSpecs(record, [DiagnosticCodes.failure]).filter((spec) => spec.isPreferred).map((spec) => spec.patchId),
+      codeActionSpecs(record, [DiagnosticCodes.failure])
+        .filter((spec) => spec.isPreferred)
+        .map((spec) => spec.patchId),
       ['r1.1'],
     );
-    assert.deepEqual(finishedState(record).patches.map((shown) => shown.status), ['pending', 'pending']);
+    assert.deepEqual(
+      finishedState(record).patches.map((shown) => shown.status),
+      ['pending', 'pending'],
+    );
 
     store.followText(absPath, fixed.newFileText); // Redo
     assert.deepEqual(statuses(record), ['applied', 'stale']);
@@ -109,11 +114,14 @@ describe('patch status follows the document', () => {
     assert.equal(statusForText(record.patches[1]!, other.newFileText), 'discarded');
   });
 
-  it('judges the base by the bytes in the file\'s own encoding', () => {
+  it("judges the base by the bytes in the file's own encoding", () => {
     const latin = run('r3', [patch('    return n', 'latin-1')]);
     assert.equal(statusForText(latin.patches[0]!, base), 'pending');
     // The same characters in UTF-8 bytes are not the latin-1 file the patch was made from.
-    const utf8Record = { ...latin.patches[0]!, patch: { ...latin.patches[0]!.patch, baseSha256: sha256(Buffer.from(base, 'latin1')), encoding: undefined } };
+    const utf8Record = {
+      ...latin.patches[0]!,
+      patch: { ...latin.patches[0]!.patch, baseSha256: sha256(Buffer.from(base, 'latin1')), encoding: undefined },
+    };
     assert.equal(statusForText(utf8Record, base), 'stale');
     assert.equal(statusForText(latin.patches[0]!, base.replace('café', 'caf€')), 'stale', 'a character latin-1 cannot hold');
   });
@@ -123,13 +131,16 @@ describe('patch status follows the document', () => {
     const record = run('r4', [fixed]);
     store.set(record);
     store.followText(absPath, base.replace('n - 1', 'n - 2'));
-    assert.deepEqual(finishedState(record).patches.map((shown) => shown.status), ['stale']);
+    assert.deepEqual(
+      finishedState(record).patches.map((shown) => shown.status),
+      ['stale'],
+    );
     assert.deepEqual(codeActionSpecs(record, [DiagnosticCodes.failure]), []);
   });
 });
 
 describe('panel state across runs', () => {
-  it('follows the shown run\'s statuses; while running only the patches change', () => {
+  it("follows the shown run's statuses; while running only the patches change", () => {
     const record = run('r5', [fixed]);
     const shown = finishedState(record);
     record.patches[0]!.status = 'applied';
@@ -144,8 +155,14 @@ describe('panel state across runs', () => {
   it('a canceled run keeps the previous results and says it was canceled', () => {
     const state = canceledState(run('r6', [fixed]));
     assert.equal(state.phase, 'finished');
-    assert.equal(state.headline, 'DeepDebug run canceled. Previous results: DeepDebug: 1 validated fix for test_price, the best in price (price.py)');
-    assert.deepEqual(state.patches.map((shown) => [shown.id, shown.status]), [['r6.1', 'pending']]);
+    assert.equal(
+      state.headline,
+      'DeepDebug run canceled. Previous results: DeepDebug: 1 validated fix for test_price, the best in price (price.py)',
+    );
+    assert.deepEqual(
+      state.patches.map((shown) => [shown.id, shown.status]),
+      [['r6.1', 'pending']],
+    );
   });
 
   it('diff documents name their run, also once a newer run replaced it', () => {

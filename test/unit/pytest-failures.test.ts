@@ -7,7 +7,17 @@ function result(nodeid: string, outcome: TestResult['outcome'], extra: Partial<T
 }
 
 function run(tests: TestResult[]): PytestRun {
-  return { kind: 'pytest-run', workspace: '/w', python: 'python3', selection: [], tests, exitCode: 1, durationMs: 10, coverageRecorded: false, environRead: [] };
+  return {
+    kind: 'pytest-run',
+    workspace: '/w',
+    python: 'python3',
+    selection: [],
+    tests,
+    exitCode: 1,
+    durationMs: 10,
+    coverageRecorded: false,
+    environRead: [],
+  };
 }
 
 describe('failuresOf', () => {
@@ -19,7 +29,12 @@ describe('failuresOf', () => {
         result('t.py::skip', 'skipped'),
         result('t.py::xf', 'xfailed'),
         result('t.py::xp', 'xpassed'),
-        result('t.py::bad', 'failed', { exception: 'AssertionError', message: 'assert 1 == 2', longrepr: 'E   assert 1 == 2', frames: [frame] }),
+        result('t.py::bad', 'failed', {
+          exception: 'AssertionError',
+          message: 'assert 1 == 2',
+          longrepr: 'E   assert 1 == 2',
+          frames: [frame],
+        }),
         result('t.py::fixture', 'error', { phase: 'setup', exception: 'RuntimeError' }),
         result('broken.py', 'error', { phase: 'collect', exception: 'SyntaxError' }),
         result('t.py::slow', 'timeout', { exception: 'TestTimeout' }),

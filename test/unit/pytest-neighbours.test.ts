@@ -7,7 +7,17 @@ function test(nodeid: string, outcome: TestResult['outcome'], phase: TestResult[
 }
 
 function run(tests: TestResult[], selection: string[] = []): PytestRun {
-  return { kind: 'pytest-run', workspace: '/w', python: 'python3', selection, tests, exitCode: 1, durationMs: 10, coverageRecorded: true, environRead: [] };
+  return {
+    kind: 'pytest-run',
+    workspace: '/w',
+    python: 'python3',
+    selection,
+    tests,
+    exitCode: 1,
+    durationMs: 10,
+    coverageRecorded: true,
+    environRead: [],
+  };
 }
 
 describe('the tests around a selection', () => {

@@ -4,8 +4,19 @@ import type { Candidate, ValidatedPatch } from '../../src/core/types';
 
 function candidate(id: string, source: Candidate['source'], score: number, modelLogProb?: number, diff = '-a\n+b\n'): Candidate {
   return {
-    kind: 'candidate', file: 'm.py', function: 'f', startLine: 1, endLine: 2, newFunctionText: id, newFileText: id,
-    diff, source, editKind: 'k', summary: id, score, modelLogProb,
+    kind: 'candidate',
+    file: 'm.py',
+    function: 'f',
+    startLine: 1,
+    endLine: 2,
+    newFunctionText: id,
+    newFileText: id,
+    diff,
+    source,
+    editKind: 'k',
+    summary: id,
+    score,
+    modelLogProb,
   };
 }
 
@@ -20,39 +31,57 @@ describe('ranking', () => {
 
   it('without the model, ranks validated patches by score, then edit size (the order before the model prior)', () => {
     assert.equal(changedLines(big), 4);
-    const ranked = rankValidated([
-      validated(candidate('big', 'template', 0.5, undefined, big)),
-      validated(candidate('small', 'template', 0.5, undefined, small)),
-      validated(candidate('best-score', 'template', 0.8)),
-    ], weights);
-    assert.deepEqual(ranked.map((p) => p.summary), ['best-score', 'small', 'big']);
+    const ranked = rankValidated(
+      [
+        validated(candidate('big', 'template', 0.5, undefined, big)),
+        validated(candidate('small', 'template', 0.5, undefined, small)),
+        validated(candidate('best-score', 'template', 0.8)),
+      ],
+      weights,
+    );
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['best-score', 'small', 'big'],
+    );
     assert.equal(ranked[0]!.rankedBecause, 'prior x suspiciousness 0.80, 2 changed lines');
   });
 
   it('with the model, weighs its likelihood against the score, then edit size, then likelihood', () => {
-    const ranked = rankValidated([
-      validated(candidate('big', 'template', 0.5, -1, big)),
-      validated(candidate('small-unlikely', 'template', 0.5, -3, small)),
-      validated(candidate('small-likely', 'template', 0.5, -0.3, small)),
-      validated(candidate('best-score', 'template', 0.8, -4)),
-      validated(candidate('same-as-big', 'template', 0.5, -1, small)),
-    ], weights);
+    const ranked = rankValidated(
+      [
+        validated(candidate('big', 'template', 0.5, -1, big)),
+        validated(candidate('small-unlikely', 'template', 0.5, -3, small)),
+        validated(candidate('small-likely', 'template', 0.5, -0.3, small)),
+        validated(candidate('best-score', 'template', 0.8, -4)),
+        validated(candidate('same-as-big', 'template', 0.5, -1, small)),
+      ],
+      weights,
+    );
     // Keys: small-likely log .5 - 0.3; same-as-big and big log .5 - 1 (the smaller edit first); small-unlikely log .5 - 3; best-score log .8 - 4.
-    assert.deepEqual(ranked.map((p) => p.summary), ['small-likely', 'same-as-big', 'big', 'small-unlikely', 'best-score']);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['small-likely', 'same-as-big', 'big', 'small-unlikely', 'best-score'],
+    );
     assert.match(ranked[0]!.rankedBecause!, /^model log-prob -0\.30 with prior x suspiciousness 0\.50 \(key -0\.99\), 2 changed lines$/);
   });
 
   it('gives a patch the model cannot score a typical likelihood, and weighs a model sample as a sample', () => {
     const sample = { ...candidate('sample', 'model', Math.exp(-0.2), -0.2), editKind: 'model-sample' };
-    const ranked = rankValidated([
-      validated(candidate('unscored', 'template', 0.5)),
-      validated(candidate('scored', 'template', 0.5, -2)),
-      validated(candidate('scored-better', 'template', 0.5, -1)),
-      validated(sample),
-    ], weights);
+    const ranked = rankValidated(
+      [
+        validated(candidate('unscored', 'template', 0.5)),
+        validated(candidate('scored', 'template', 0.5, -2)),
+        validated(candidate('scored-better', 'template', 0.5, -1)),
+        validated(sample),
+      ],
+      weights,
+    );
     // unscored counts as the median (-1), level with scored-better (whose likelihood then decides);
     // the sample: suspect weight 1, kind prior 0.1, log-prob -0.2: log .1 - 0.2, above log .5 - 2.
-    assert.deepEqual(ranked.map((p) => p.summary), ['scored-better', 'unscored', 'sample', 'scored']);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['scored-better', 'unscored', 'sample', 'scored'],
+    );
     assert.match(ranked[1]!.rankedBecause!, /no model log-prob \(counted as typical\)/);
     assert.match(ranked[2]!.rankedBecause!, /^model log-prob -0\.20 with suspect weight x sample probability 0\.82 \(key -2\.50\)/);
   });
@@ -60,7 +89,10 @@ describe('ranking', () => {
   it('keeps objections first, whatever the model says', () => {
     const objected = { ...validated(candidate('objected', 'template', 0.9, -0.1)), shape: ['leaves `n` unused'] };
     const ranked = rankValidated([objected, validated(candidate('plain', 'template', 0.1, -6))], weights);
-    assert.deepEqual(ranked.map((p) => p.summary), ['plain', 'objected']);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['plain', 'objected'],
+    );
   });
 });
 
@@ -69,14 +101,28 @@ describe('withoutSupersets', () => {
   const fix = base.replace('listdir(keep)', 'listdir(a)');
   const patch = (file: string, newFileText: string) => ({ file, newFileText });
 
-  it('drops a patch that makes another shown patch\'s edits and more, and keeps different or unrelated ones', () => {
+  it("drops a patch that makes another shown patch's edits and more, and keeps different or unrelated ones", () => {
     const both = fix.replace('exist_ok=True', 'exist_ok=keep');
     const other = base.replace('exist_ok=True', 'exist_ok=False');
     const inserted = fix + 'x = 1\n';
     const elsewhere = patch('g.py', fix);
-    const kept = withoutSupersets([patch('f.py', both), patch('f.py', fix), patch('f.py', other), patch('f.py', inserted), elsewhere], (file) => (file === 'f.py' || file === 'g.py' ? base : null));
-    assert.deepEqual(kept.map((p) => p.newFileText), [fix, other, inserted, fix]);
-    assert.deepEqual(withoutSupersets([patch('f.py', both)], () => base), [patch('f.py', both)], 'alone, a pair is shown');
-    assert.deepEqual(withoutSupersets([patch('f.py', both), patch('f.py', fix)], () => null).length, 2, 'without the base text nothing is dropped');
+    const kept = withoutSupersets(
+      [patch('f.py', both), patch('f.py', fix), patch('f.py', other), patch('f.py', inserted), elsewhere],
+      (file) => (file === 'f.py' || file === 'g.py' ? base : null),
+    );
+    assert.deepEqual(
+      kept.map((p) => p.newFileText),
+      [fix, other, inserted, fix],
+    );
+    assert.deepEqual(
+      withoutSupersets([patch('f.py', both)], () => base),
+      [patch('f.py', both)],
+      'alone, a pair is shown',
+    );
+    assert.deepEqual(
+      withoutSupersets([patch('f.py', both), patch('f.py', fix)], () => null).length,
+      2,
+      'without the base text nothing is dropped',
+    );
   });
 });

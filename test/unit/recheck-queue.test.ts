@@ -6,7 +6,8 @@ import type { ValidationOutcome, ValidatorPool } from '../../src/core/validate';
 // The clean re-check queue skips a patch that makes a smaller queued patch's edits and more,
 // unless the smaller one fails its re-check (then withoutSupersets would have shown the larger).
 
-const BASE = 'def bubble_sort(xs):\n    for i in range(len(xs)):\n        for j in range(len(xs) - 1):\n            if xs[j] < xs[j + 1]:\n                xs[j], xs[j + 1] = xs[j + 1], xs[j]\n    return xs\n';
+const BASE =
+  'def bubble_sort(xs):\n    for i in range(len(xs)):\n        for j in range(len(xs) - 1):\n            if xs[j] < xs[j + 1]:\n                xs[j], xs[j + 1] = xs[j + 1], xs[j]\n    return xs\n';
 const FIX = BASE.replace('xs[j] < xs[j + 1]', 'xs[j] > xs[j + 1]');
 /** The fix and one more edit: a superset of FIX. */
 const FIX_AND_MORE = FIX.replace('range(len(xs)):', 'range(len(xs) + 1):');
@@ -57,7 +58,11 @@ describe('RecheckQueue', () => {
     queue.add(patch('fix', FIX), validated, BASE);
     const { rechecked, skipped } = await queue.settled();
     assert.deepEqual(ran, [FIX_AND_MORE, OTHER, FIX]);
-    assert.deepEqual(rechecked.map((r) => r.patch.summary), ['running more', 'other', 'fix'], 'in the order added');
+    assert.deepEqual(
+      rechecked.map((r) => r.patch.summary),
+      ['running more', 'other', 'fix'],
+      'in the order added',
+    );
     assert.equal(skipped, 1);
   });
 
@@ -68,7 +73,13 @@ describe('RecheckQueue', () => {
     queue.add(patch('fix and more', FIX_AND_MORE), validated, BASE);
     const { rechecked, skipped } = await queue.settled();
     assert.deepEqual(ran, [FIX, FIX_AND_MORE]);
-    assert.deepEqual(rechecked.map((r) => [r.patch.summary, r.outcome.verdict]), [['fix', 'failed'], ['fix and more', 'validated']]);
+    assert.deepEqual(
+      rechecked.map((r) => [r.patch.summary, r.outcome.verdict]),
+      [
+        ['fix', 'failed'],
+        ['fix and more', 'validated'],
+      ],
+    );
     assert.equal(skipped, 0);
   });
 
@@ -82,7 +93,7 @@ describe('RecheckQueue', () => {
     assert.equal(ran.length, 3);
   });
 
-  it('hands a re-check\'s error to settled(), not to an unhandled rejection', async () => {
+  it("hands a re-check's error to settled(), not to an unhandled rejection", async () => {
     const pool = { passing: [], recheck: () => Promise.reject(new Error('worker died')) } as unknown as ValidatorPool;
     const queue = new RecheckQueue(pool, undefined);
     queue.add(patch('fix', FIX), validated, BASE);

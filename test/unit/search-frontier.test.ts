@@ -6,8 +6,18 @@ import type { Candidate } from '../../src/core/types';
 
 function candidate(id: string, score = 1): Candidate {
   return {
-    kind: 'candidate', file: 'm.py', function: 'f', startLine: 1, endLine: 1, newFunctionText: `x = ${JSON.stringify(id)}`,
-    newFileText: '', diff: '', source: 'template', editKind: 'k', summary: id, score,
+    kind: 'candidate',
+    file: 'm.py',
+    function: 'f',
+    startLine: 1,
+    endLine: 1,
+    newFunctionText: `x = ${JSON.stringify(id)}`,
+    newFileText: '',
+    diff: '',
+    source: 'template',
+    editKind: 'k',
+    summary: id,
+    score,
   };
 }
 
@@ -39,9 +49,10 @@ describe('the search frontier', () => {
     const first = await frontier.next();
     assert.equal(first?.candidate.summary, 's1');
     assert.equal(singles.taken, 1);
-    assert.deepEqual([`${first!.round}:s1`, ...(await drain(frontier))], [
-      'single:s1', 'single:s2', 'single:s3', 'single:s4', 'model:m-high', 'single:s5', 'single:s6', 'model:m-low', 'pair:p1', 'pair:p2',
-    ]);
+    assert.deepEqual(
+      [`${first!.round}:s1`, ...(await drain(frontier))],
+      ['single:s1', 'single:s2', 'single:s3', 'single:s4', 'model:m-high', 'single:s5', 'single:s6', 'model:m-low', 'pair:p1', 'pair:p2'],
+    );
     assert.equal(pairsMade, 1);
   });
 

@@ -8,8 +8,19 @@ import type { Candidate } from '../../src/core/types';
 
 function candidate(id: string, score: number, familyPrior = 0.5): Candidate {
   return {
-    kind: 'candidate', file: 'm.py', function: 'f', startLine: 1, endLine: 1, newFunctionText: id,
-    newFileText: '', diff: '', source: 'template', editKind: 'k', summary: id, score, familyPrior,
+    kind: 'candidate',
+    file: 'm.py',
+    function: 'f',
+    startLine: 1,
+    endLine: 1,
+    newFunctionText: id,
+    newFileText: '',
+    diff: '',
+    source: 'template',
+    editKind: 'k',
+    summary: id,
+    score,
+    familyPrior,
   };
 }
 
@@ -53,8 +64,15 @@ describe('the model prior', () => {
     const window = new PriorWindow(stream(candidates), table({ a: -5, b: -0.1, c: -3 }, calls), priorStats(), { window: 12, weights });
     const handed = await drain(window);
     // log(.5) - 5 < log(.3) - 3 < log(.4) - 0.1
-    assert.deepEqual(handed.map((c) => c.summary), ['b', 'c', 'a']);
-    assert.deepEqual(handed.map((c) => c.modelLogProb), [-0.1, -3, -5], 'handed-out candidates carry their score');
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      ['b', 'c', 'a'],
+    );
+    assert.deepEqual(
+      handed.map((c) => c.modelLogProb),
+      [-0.1, -3, -5],
+      'handed-out candidates carry their score',
+    );
     assert.deepEqual(calls, [['a', 'b', 'c']], 'one batch');
   });
 
@@ -63,7 +81,10 @@ describe('the model prior', () => {
     const scores: Record<string, number> = { hated: -10 };
     for (let i = 0; i < 6; i++) scores[`liked${i}`] = -0.1;
     const handed = await drain(new PriorWindow(stream(candidates), table(scores), priorStats(), { window: 16, weights, maxPassed: 2 }));
-    assert.deepEqual(handed.map((c) => c.summary), ['liked0', 'liked1', 'hated', 'liked2', 'liked3', 'liked4', 'liked5']);
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      ['liked0', 'liked1', 'hated', 'liked2', 'liked3', 'liked4', 'liked5'],
+    );
     const keys = candidates.map((c) => priorKey(c, scores[c.summary]!, 0, weights));
     assert.deepEqual(windowOrder(keys, 16, undefined, 2), [1, 2, 0, 3, 4, 5, 6]);
     assert.deepEqual(windowOrder(keys, 16, undefined, Number.POSITIVE_INFINITY), [1, 2, 3, 4, 5, 6, 0]);
@@ -72,8 +93,13 @@ describe('the model prior', () => {
   it('weighs the kind of edit by its own weight', () => {
     const rare = candidate('rare', 0.1, 0.1); // suspiciousness 1, a rare kind
     const common = candidate('common', 0.08, 0.8); // suspiciousness 0.1, a common kind
-    assert.ok(priorKey(rare, null, 0, { ...weights, model: 0, family: 1 }) > priorKey(common, null, 0, { ...weights, model: 0, family: 1 }), 'score order at weight 1');
-    assert.ok(priorKey(rare, null, 0, { ...weights, model: 0, family: 2 }) < priorKey(common, null, 0, { ...weights, model: 0, family: 2 }));
+    assert.ok(
+      priorKey(rare, null, 0, { ...weights, model: 0, family: 1 }) > priorKey(common, null, 0, { ...weights, model: 0, family: 1 }),
+      'score order at weight 1',
+    );
+    assert.ok(
+      priorKey(rare, null, 0, { ...weights, model: 0, family: 2 }) < priorKey(common, null, 0, { ...weights, model: 0, family: 2 }),
+    );
   });
 
   it('gives a candidate the model cannot score the median score, neither up nor down', async () => {
@@ -81,7 +107,10 @@ describe('the model prior', () => {
     const stats = priorStats();
     const handed = await drain(new PriorWindow(stream(candidates), table({ a: -1, b: -2, c: -3 }), stats, { window: 16, weights }));
     // median -2: unscored's key log(.45) - 2 sits between a's and b's.
-    assert.deepEqual(handed.map((c) => c.summary), ['a', 'unscored', 'b', 'c']);
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      ['a', 'unscored', 'b', 'c'],
+    );
     assert.equal(handed[1]!.modelLogProb, undefined);
     assert.equal(stats.scored, 3);
     assert.equal(stats.unscoreable, 1);
@@ -115,8 +144,14 @@ describe('the model prior', () => {
       await window.idle();
     }
     const keys = candidates.map((c) => priorKey(c, scores[c.summary]!, 0, weights));
-    assert.deepEqual(handed.map((c) => c.summary), windowOrder(keys, 10).map((i) => `s${i}`));
-    assert.notDeepEqual(handed.map((c) => c.summary), candidates.map((c) => c.summary));
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      windowOrder(keys, 10).map((i) => `s${i}`),
+    );
+    assert.notDeepEqual(
+      handed.map((c) => c.summary),
+      candidates.map((c) => c.summary),
+    );
   });
 
   it('never holds the first candidate long for slow scores: the stream order until they come', async () => {
@@ -126,7 +161,12 @@ describe('the model prior', () => {
       return candidates.map((_, i) => -i); // reverses nothing: the later, the worse
     };
     const stats = priorStats();
-    const window = new PriorWindow(stream([candidate('a', 0.5), candidate('b', 0.4), candidate('c', 0.3)]), slow, stats, { window: 8, weights, firstWaitMs: 50, laterWaitMs: 10 });
+    const window = new PriorWindow(stream([candidate('a', 0.5), candidate('b', 0.4), candidate('c', 0.3)]), slow, stats, {
+      window: 8,
+      weights,
+      firstWaitMs: 50,
+      laterWaitMs: 10,
+    });
     // The scores come only on release(), after the first candidate: it is handed out unscored once its
     // firstWaitMs is up (a timer never fires sooner, on any machine). How long the first wait is in
     // real runs is measured, not asserted: bench/prior-ablation.ts, bench/prior-speed.ts.
@@ -135,7 +175,10 @@ describe('the model prior', () => {
     assert.equal(stats.handedUnscored, 1);
     assert.ok(stats.firstWaitMs !== null && stats.firstWaitMs >= 40);
     release();
-    assert.deepEqual((await drain(window)).map((c) => c.summary), ['b', 'c']);
+    assert.deepEqual(
+      (await drain(window)).map((c) => c.summary),
+      ['b', 'c'],
+    );
   });
 
   it('keeps the stream order when the model fails, and every candidate', async () => {
@@ -143,8 +186,13 @@ describe('the model prior', () => {
       throw new Error('corrupt graph');
     };
     const candidates = [candidate('a', 0.5, 0.1), candidate('b', 0.4, 0.9), candidate('c', 0.3, 0.5)];
-    const handed = await drain(new PriorWindow(stream(candidates), failing, priorStats(), { window: 8, weights: { ...weights, family: 3 } }));
-    assert.deepEqual(handed.map((c) => c.summary), ['a', 'b', 'c']);
+    const handed = await drain(
+      new PriorWindow(stream(candidates), failing, priorStats(), { window: 8, weights: { ...weights, family: 3 } }),
+    );
+    assert.deepEqual(
+      handed.map((c) => c.summary),
+      ['a', 'b', 'c'],
+    );
   });
 
   it('gives lanes that ask at once distinct candidates, each exactly once', async () => {

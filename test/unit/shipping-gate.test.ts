@@ -26,7 +26,8 @@ describe('shipping gates (models/training)', () => {
     const heldout = { measured: 4, measuredHash: 'abc' };
     const evaluation = (top1: string[], top10: string[]) => ({ heldout, fixed: { top1, top10 } });
     const gate = (candidate: unknown, shipped: unknown) =>
-      spawnSync(process.execPath, [path.join(training, 'better.mjs'), write('candidate.json', candidate), write('shipped.json', shipped)]).status;
+      spawnSync(process.execPath, [path.join(training, 'better.mjs'), write('candidate.json', candidate), write('shipped.json', shipped)])
+        .status;
 
     it('ships more top-10 fixes, or as many and more top-1 fixes', () => {
       assert.equal(gate(evaluation(['a'], ['a', 'b']), evaluation(['a', 'c'], ['a'])), 0);
@@ -41,9 +42,16 @@ describe('shipping gates (models/training)', () => {
   });
 
   describe('best.mjs: executable.mjs summaries on the executable held-out bugs', () => {
-    const summary = (exactAny: number, exactTop1: number, validatedAny: number, plausibleButDifferent: number) => ({ exactAny, exactTop1, validatedAny, plausibleButDifferent });
+    const summary = (exactAny: number, exactTop1: number, validatedAny: number, plausibleButDifferent: number) => ({
+      exactAny,
+      exactTop1,
+      validatedAny,
+      plausibleButDifferent,
+    });
     const best = (compare: unknown, ...candidates: string[]) =>
-      spawnSync(process.execPath, [path.join(training, 'best.mjs'), write('compare.json', compare), 'shipped', ...candidates], { encoding: 'utf8' }).stdout.trim();
+      spawnSync(process.execPath, [path.join(training, 'best.mjs'), write('compare.json', compare), 'shipped', ...candidates], {
+        encoding: 'utf8',
+      }).stdout.trim();
 
     it('names the candidate ahead at the first count that differs, fewer false fixes last', () => {
       assert.equal(best({ shipped: summary(5, 3, 9, 2), a: summary(5, 4, 1, 9), b: summary(5, 3, 9, 1) }, 'a', 'b'), 'a');

@@ -22,7 +22,10 @@ describe('Runs log', () => {
       runAnalyze: () => Promise.reject(new Error('not used')),
     };
     const lines: { level: 'info' | 'debug'; line: string }[] = [];
-    new Runs(connection, engine, { info: (line) => lines.push({ level: 'info', line }), debug: (line) => lines.push({ level: 'debug', line }) });
+    new Runs(connection, engine, {
+      info: (line) => lines.push({ level: 'info', line }),
+      debug: (line) => lines.push({ level: 'debug', line }),
+    });
     await handlers.get('deepdebug/fix')!({ runId: 'r1', options: { workspace: '/ws' } }, new CancellationTokenSource().token);
     const shown = lines.map(({ level, line }) => `${level} ${line.replace(/ \(\+\d+ ms\)$| in \d+ ms$/, '')}`);
     assert.deepEqual(shown, [

@@ -92,10 +92,13 @@ describe('skeleton', () => {
       );
       // Bodies last; a large budget gives back the whole file, collapsed blank lines aside.
       const whole = await skeletonOf(stackSource, pushFocal, 1024);
-      assert.equal(whole, stackSource.replace(/\n\n\n/g, '\n\n').replace('    def push', `    # target edit\n    def push`).replace(
-        '        self.items.append(helper(item))\n',
-        '        self.items.append(helper(item))\n    # end\n',
-      ));
+      assert.equal(
+        whole,
+        stackSource
+          .replace(/\n\n\n/g, '\n\n')
+          .replace('    def push', `    # target edit\n    def push`)
+          .replace('        self.items.append(helper(item))\n', '        self.items.append(helper(item))\n    # end\n'),
+      );
     });
 
     it('never exceeds the budget once the focal function fits, and grows with it', async () => {
@@ -156,7 +159,11 @@ def top(x):
     it('emits valid Python at every budget, with the focal text intact', async () => {
       for (const qualname of ['Outer.Inner.target', 'Outer.Inner.make', 'top', 'log.<locals>.wrapper', 'Outer.short']) {
         const focal = await focalOf(tricky, qualname);
-        const original = tricky.split('\n').slice(focal.startLine - 1, focal.endLine).join('\n') + '\n';
+        const original =
+          tricky
+            .split('\n')
+            .slice(focal.startLine - 1, focal.endLine)
+            .join('\n') + '\n';
         for (let budget = 0; budget <= 45; budget += 3) {
           const skeleton = await skeletonOf(tricky, focal, budget);
           assert.ok(await parsesCleanly(skeleton), `${qualname} at ${budget} does not parse:\n${skeleton}`);
@@ -211,10 +218,7 @@ def top(x):
       const focal = await focalOf(source, 'dump');
       const guarded = `if DEBUG:\n    # target edit\n    def dump(x):\n        return json.dumps(x)\n    # end\n`;
       assert.equal(await skeletonOf(source, focal, 0), guarded);
-      assert.equal(
-        await skeletonOf(source, focal, 9),
-        `try:\n    import json\nexcept ImportError:\n    json = None\n\n${guarded}`,
-      );
+      assert.equal(await skeletonOf(source, focal, 9), `try:\n    import json\nexcept ImportError:\n    json = None\n\n${guarded}`);
       assert.ok(await parsesCleanly(await skeletonOf(source, focal, 10)));
     });
 
@@ -263,7 +267,12 @@ def top(x):
         assert.ok(await parsesCleanly(skeleton), `budget ${budget}:\n${skeleton}`);
         assert.equal(extractFocal(skeleton), '                def fallback(s):\n                    return s\n');
       }
-      assert.equal(await skeletonOf(source, focal, 100), source.replace('                def', '                # target edit\n                def').replace('return s\n', 'return s\n                # end\n'));
+      assert.equal(
+        await skeletonOf(source, focal, 100),
+        source
+          .replace('                def', '                # target edit\n                def')
+          .replace('return s\n', 'return s\n                # end\n'),
+      );
     });
 
     it('gives signatures of what the focal uses before others, whatever their file order', async () => {
@@ -303,16 +312,39 @@ def top(x):
 
     it('gives the trace only what the focal function and its headers leave, so the focal function always fits first', async () => {
       // Mandatory here: `class Stack:` and the focal block (6 non-blank lines), 7 in all.
-      const alone = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, tokenBudget: 0, countTokens: nonBlankLines });
+      const alone = await buildModelInput({
+        source: stackSource,
+        file: 'm.py',
+        focal: pushFocal,
+        tokenBudget: 0,
+        countTokens: nonBlankLines,
+      });
       assert.equal(alone.tokens, 7);
       for (let budget = 7; budget <= 16; budget++) {
-        const input = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, failure, tokenBudget: budget, countTokens: nonBlankLines });
+        const input = await buildModelInput({
+          source: stackSource,
+          file: 'm.py',
+          focal: pushFocal,
+          failure,
+          tokenBudget: budget,
+          countTokens: nonBlankLines,
+        });
         assert.equal(extractFocal(input.skeleton), focalBlock.split('\n').slice(1, -2).join('\n') + '\n', `budget ${budget}`);
         assert.ok(input.tokens <= budget, `budget ${budget}: ${input.tokens} tokens`);
-        assert.ok(nonBlankLines(input.trace) <= Math.min(Math.floor(budget * (896 / 1920)), budget - 7), `budget ${budget}: trace ${input.trace}`);
+        assert.ok(
+          nonBlankLines(input.trace) <= Math.min(Math.floor(budget * (896 / 1920)), budget - 7),
+          `budget ${budget}: trace ${input.trace}`,
+        );
       }
       // Where the focal function leaves nothing, there is no trace at all (not a cut-off one).
-      const tight = await buildModelInput({ source: stackSource, file: 'm.py', focal: pushFocal, failure, tokenBudget: 7, countTokens: nonBlankLines });
+      const tight = await buildModelInput({
+        source: stackSource,
+        file: 'm.py',
+        focal: pushFocal,
+        failure,
+        tokenBudget: 7,
+        countTokens: nonBlankLines,
+      });
       assert.equal(tight.trace, '');
     });
 
@@ -335,7 +367,14 @@ def top(x):
         { file: 'test_calc.py', line: 3, function: 'test_f', inWorkspace: true, locals: {}, source: 'assert f(1) == 2' },
         { file: 'calc.py', line: 6, function: 'f', inWorkspace: true, locals: { x: '1' }, source: 'return g(x)' },
         { file: '/usr/lib/python3.11/fractions.py', line: 9, function: 'noise', inWorkspace: false },
-        { file: 'calc.py', line: 3, function: 'g', inWorkspace: true, locals: { x: '1', y: '2'.repeat(200) }, source: 'return 10 / (y - 2)' },
+        {
+          file: 'calc.py',
+          line: 3,
+          function: 'g',
+          inWorkspace: true,
+          locals: { x: '1', y: '2'.repeat(200) },
+          source: 'return 10 / (y - 2)',
+        },
       ],
     };
 

@@ -35,18 +35,32 @@ describe('source encodings', () => {
     }
     const utf8 = Buffer.from('\ufeffx = "Grüße"\n', 'utf8');
     assert.deepEqual(decodeSource(utf8), { ok: true, text: '\ufeffx = "Grüße"\n', encoding: 'utf-8' });
-    assert.deepEqual(decodeSource(Buffer.from('# coding: utf8\nx = 1\n')), { ok: true, text: '# coding: utf8\nx = 1\n', encoding: 'utf-8' });
+    assert.deepEqual(decodeSource(Buffer.from('# coding: utf8\nx = 1\n')), {
+      ok: true,
+      text: '# coding: utf8\nx = 1\n',
+      encoding: 'utf-8',
+    });
   });
 
   it('says why a file has no text: not valid in its encoding, or an encoding it does not edit', () => {
-    assert.deepEqual(decodeSource(Buffer.from('x = "\xe9"\n', 'latin1')), { ok: false, encoding: 'utf-8', declared: false, problem: 'undecodable' });
+    assert.deepEqual(decodeSource(Buffer.from('x = "\xe9"\n', 'latin1')), {
+      ok: false,
+      encoding: 'utf-8',
+      declared: false,
+      problem: 'undecodable',
+    });
     assert.deepEqual(decodeSource(Buffer.from('# coding: ascii\nx = "\xe9"\n', 'latin1')), {
       ok: false,
       encoding: 'ascii',
       declared: true,
       problem: 'undecodable',
     });
-    assert.deepEqual(decodeSource(Buffer.from('# coding: cp1252\nx = 1\n')), { ok: false, encoding: 'cp1252', declared: true, problem: 'unsupported' });
+    assert.deepEqual(decodeSource(Buffer.from('# coding: cp1252\nx = 1\n')), {
+      ok: false,
+      encoding: 'cp1252',
+      declared: true,
+      problem: 'unsupported',
+    });
   });
 
   it('writes the text back to the same bytes, and refuses characters the encoding cannot hold', () => {
@@ -104,10 +118,13 @@ describe('applying a fix to a Latin-1 file in the editor', () => {
     const asUtf8 = latin1Bytes.toString('utf8'); // "Grüße" became replacement characters
     const verdict = checkApply(run, run.patches[0]!, asUtf8, false);
     assert.equal(verdict.ok, false);
-    assert.match(!verdict.ok ? verdict.reason : '', /^greetings\.py declares the encoding latin-1, but the editor shows it in another one; reopen it in latin-1/);
+    assert.match(
+      !verdict.ok ? verdict.reason : '',
+      /^greetings\.py declares the encoding latin-1, but the editor shows it in another one; reopen it in latin-1/,
+    );
   });
 
-  it('refuses new characters beyond ASCII in an all-ASCII Latin-1 file (the editor\'s encoding is unknown)', () => {
+  it("refuses new characters beyond ASCII in an all-ASCII Latin-1 file (the editor's encoding is unknown)", () => {
     const ascii = latin1Text.replace('Grüße', 'Hallo');
     const run = latin1Run(ascii.replace('GREETINGS["en"]', 'GREETINGS.get(language, "Grüß dich")'), ascii);
     const verdict = checkApply(run, run.patches[0]!, ascii, false);

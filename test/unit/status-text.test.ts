@@ -10,7 +10,16 @@ function finished(patches: PanelState['patches'], failures: PanelState['failures
 }
 
 const patch = (status: PanelState['patches'][number]['status']): PanelState['patches'][number] => ({
-  id: 'r1.1', rank: 1, summary: 's', where: 'w', tests: 't', why: [], source: 'template', diff: '', status, confidence: null,
+  id: 'r1.1',
+  rank: 1,
+  summary: 's',
+  where: 'w',
+  tests: 't',
+  why: [],
+  source: 'template',
+  diff: '',
+  status,
+  confidence: null,
 });
 const failure = { nodeid: 't.py::test_a', text: 'AssertionError', location: null };
 

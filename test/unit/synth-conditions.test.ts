@@ -18,7 +18,7 @@ function input(condition: string, conditionNames: string[], observations: Observ
 }
 
 describe('Condition synthesis', () => {
-  it("compares as Python does: bool is an int, ordering across types raises, equality across types is False", () => {
+  it('compares as Python does: bool is an int, ordering across types raises, equality across types is False', () => {
     assert.equal(pythonCompare(true, '<', 2), true);
     assert.equal(pythonCompare(1, '==', 1.0), true);
     assert.equal(pythonCompare('a', '<', 'b'), true);
@@ -81,9 +81,22 @@ describe('Condition synthesis', () => {
 
   it("takes a failing test's forced values, and a passing test's own values only until the schedule changed one", () => {
     const failing = new Set(['t.py::test_fails']);
-    const e = (n: number, test: string, value: boolean | null, returned: boolean): ProbeEvaluation => ({ site: 0, n, test, value, returned, locals: { n } });
+    const e = (n: number, test: string, value: boolean | null, returned: boolean): ProbeEvaluation => ({
+      site: 0,
+      n,
+      test,
+      value,
+      returned,
+      locals: { n },
+    });
     const observed = observationsOf(
-      [e(1, 't.py::test_fails', false, true), e(2, 't.py::test_passes', true, true), e(3, 't.py::test_passes', false, true), e(4, 't.py::test_passes', true, true), e(5, '', true, true)],
+      [
+        e(1, 't.py::test_fails', false, true),
+        e(2, 't.py::test_passes', true, true),
+        e(3, 't.py::test_passes', false, true),
+        e(4, 't.py::test_passes', true, true),
+        e(5, '', true, true),
+      ],
       failing,
     );
     assert.deepEqual(
@@ -103,9 +116,17 @@ let cached: { key: string; values: boolean[][] } | undefined;
 function evaluated(texts: string[], observations: Observation[]): boolean[][] {
   const key = JSON.stringify([texts, observations]);
   if (cached?.key !== key) {
-    const scopes = observations.map(({ locals }) => Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('len('))));
-    const script = 'import json, sys\nt, s = json.loads(sys.argv[1]), json.loads(sys.argv[2])\nprint(json.dumps([[bool(eval(x, {}, l)) for l in s] for x in t]))';
-    cached = { key, values: JSON.parse(execFileSync('python3', ['-c', script, JSON.stringify(texts), JSON.stringify(scopes)], { encoding: 'utf8' })) as boolean[][] };
+    const scopes = observations.map(({ locals }) =>
+      Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('len('))),
+    );
+    const script =
+      'import json, sys\nt, s = json.loads(sys.argv[1]), json.loads(sys.argv[2])\nprint(json.dumps([[bool(eval(x, {}, l)) for l in s] for x in t]))';
+    cached = {
+      key,
+      values: JSON.parse(
+        execFileSync('python3', ['-c', script, JSON.stringify(texts), JSON.stringify(scopes)], { encoding: 'utf8' }),
+      ) as boolean[][],
+    };
   }
   return cached.values;
 }

@@ -123,7 +123,10 @@ def key(s):
       builtinEdits,
     );
     const summaries = edits.map((e) => e.summary);
-    assert.ok(summaries.every((s) => !/abs\(|sorted\(|max\(max\(xs\)\)|min\(min\(xs\)\)|\(xs, 0\)/.test(s)), summaries.join('\n'));
+    assert.ok(
+      summaries.every((s) => !/abs\(|sorted\(|max\(max\(xs\)\)|min\(min\(xs\)\)|\(xs, 0\)/.test(s)),
+      summaries.join('\n'),
+    );
     assert.ok(summaries.includes('line 2: `max(xs) - min(xs)` → `max(max(xs) - min(xs), 0)`'), summaries.join('\n'));
   });
 

@@ -97,7 +97,10 @@ describe('templates: expression-tweak', () => {
     );
     const summaries = edits.map((e) => e.summary);
     assert.ok(!summaries.some((s) => /`n` → `n [+-] 1`/.test(s)), summaries.join('\n'));
-    assert.ok(summaries.some((s) => s.includes('`xs[n] + sum(range(n))` → `xs[n] + sum(range(n)) + 1`')), summaries.join('\n'));
+    assert.ok(
+      summaries.some((s) => s.includes('`xs[n] + sum(range(n))` → `xs[n] + sum(range(n)) + 1`')),
+      summaries.join('\n'),
+    );
   });
 
   it('proposes nothing outside the suspect and keeps the count per function small', async () => {

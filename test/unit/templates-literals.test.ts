@@ -82,7 +82,10 @@ describe('templates: fill-literal', () => {
       literalEdits,
     );
     const summaries = edits.map((e) => e.summary);
-    assert.ok(summaries.every((s) => !s.endsWith('→ `xs`') && !s.endsWith('`0` → `n`')), summaries.join('\n'));
+    assert.ok(
+      summaries.every((s) => !s.endsWith('→ `xs`') && !s.endsWith('`0` → `n`')),
+      summaries.join('\n'),
+    );
   });
 
   it('proposes nothing outside the suspect', async () => {

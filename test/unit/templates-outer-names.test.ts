@@ -30,7 +30,10 @@ def both(r):
     const fix = await assertFixProposed(source('area'), 'both', source('perimeter'), 'callee-misuse');
     assert.equal(fix.summary, 'line 14: `area` → `perimeter`');
     const candidates = await templateCandidatesFor(source('area'), 'both');
-    assert.ok(candidates.every((c) => !c.newFileText.includes('scaled(r)')), 'a two-argument function was called with one');
+    assert.ok(
+      candidates.every((c) => !c.newFileText.includes('scaled(r)')),
+      'a two-argument function was called with one',
+    );
   });
 
   it('reads the module constant that was meant', async () => {
@@ -61,7 +64,15 @@ def next_value(x):
     return [inner(x) for x in xs]
 `;
     const fn = (await listFunctions(source('y'))).find((f) => f.qualname === 'outer.<locals>.inner')!;
-    const suspect: Suspect = { file: 'algo.py', function: fn.qualname, startLine: fn.startLine, endLine: fn.endLine, score: 1, reasons: [], lines: [] };
+    const suspect: Suspect = {
+      file: 'algo.py',
+      function: fn.qualname,
+      startLine: fn.startLine,
+      endLine: fn.endLine,
+      score: 1,
+      reasons: [],
+      lines: [],
+    };
     const candidates = await templateCandidates([suspect], async () => source('y'));
     const fix = candidates.find((c) => c.newFileText === source('scale'));
     assert.equal(fix?.editKind, 'outer-variable-misuse');
@@ -81,7 +92,10 @@ def helper(n):
     const { edits, start, end } = await familyEditsOnFirstFunction(source, outerNameEdits);
     const summaries = edits.map((e) => e.summary);
     assert.ok(summaries.includes('line 5: `rate` → `RATE`'), summaries.join('\n'));
-    assert.ok(summaries.every((s) => !/→ `(?:n|rate|helper)`$/.test(s)), summaries.join('\n'));
+    assert.ok(
+      summaries.every((s) => !/→ `(?:n|rate|helper)`$/.test(s)),
+      summaries.join('\n'),
+    );
     for (const edit of edits) for (const s of edit.splices) assert.ok(s.start >= start && s.end <= end, edit.summary);
     const untouched = source.slice(source.indexOf('def helper'));
     for (const c of await templateCandidatesFor(source, 'cost')) assert.ok(c.newFileText.endsWith(untouched), c.summary);

@@ -17,7 +17,15 @@ def triangular(n):
     return total
 `;
 
-const suspect: Suspect = { file: 'series.py', function: 'triangular', startLine: 5, endLine: 9, score: 1, reasons: [], lines: [{ line: 7, score: 1 }] };
+const suspect: Suspect = {
+  file: 'series.py',
+  function: 'triangular',
+  startLine: 5,
+  endLine: 9,
+  score: 1,
+  reasons: [],
+  lines: [{ line: 7, score: 1 }],
+};
 
 async function drain(next: () => Promise<Candidate | null>): Promise<Candidate[]> {
   const all: Candidate[] = [];

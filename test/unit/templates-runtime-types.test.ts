@@ -25,9 +25,10 @@ const KEY = `def key_of(name):
 `;
 
 describe('templates: runtime types', () => {
-  it("gives a str its own methods, two deep for strip-then-case, and nothing to a name of unknown type", async () => {
+  it('gives a str its own methods, two deep for strip-then-case, and nothing to a name of unknown type', async () => {
     const texts = await replacements(KEY, { types: types({ name: { type: 'str' } }) });
-    for (const want of ['name.strip()', 'name.lower()', 'name.title()', 'name.strip().lower()']) assert.ok(texts.includes(want), `${want} in ${texts}`);
+    for (const want of ['name.strip()', 'name.lower()', 'name.title()', 'name.strip().lower()'])
+      assert.ok(texts.includes(want), `${want} in ${texts}`);
     assert.deepEqual(await replacements(KEY, {}), []);
     assert.ok(!(await replacements(KEY, { types: types({ name: { type: 'int' } }) })).some((t) => t.includes('strip')));
   });
@@ -46,13 +47,13 @@ describe('templates: runtime types', () => {
     assert.ok(!unique.includes('sorted(tags)'), "wrapping.ts's sorted(x) is not proposed again");
   });
 
-  it("swaps a str method for a neighbour calls.ts lacks, only on a str", async () => {
+  it('swaps a str method for a neighbour calls.ts lacks, only on a str', async () => {
     const source = `def pad(label, width):\n    return label.ljust(width)\n`;
     assert.ok((await replacements(source, { types: types({ label: { type: 'str' } }) })).includes('rjust'));
     assert.ok(!(await replacements(source, { types: types({ label: { type: 'list' } }) })).includes('rjust'));
   });
 
-  it("reads a dict with .get where it is known to be one", async () => {
+  it('reads a dict with .get where it is known to be one', async () => {
     const source = `def price(prices, item, default):\n    return prices[item]\n`;
     const texts = await replacements(source, { types: types({ prices: { type: 'dict' } }) });
     assert.equal(texts[0], 'prices.get(item, default)');
@@ -68,7 +69,11 @@ describe('templates: runtime types', () => {
 
   it("replaces a literal by a failing test's literal of the same kind", async () => {
     const source = `def join(parts):\n    return ','.join(parts)\n`;
-    const literals = [{ text: "'a-b'", kind: 'string' as const }, { text: "'-'", kind: 'string' as const }, { text: '3', kind: 'number' as const }];
+    const literals = [
+      { text: "'a-b'", kind: 'string' as const },
+      { text: "'-'", kind: 'string' as const },
+      { text: '3', kind: 'number' as const },
+    ];
     const texts = await replacements(source, { testLiterals: literals });
     assert.ok(texts.includes("'-'") && !texts.includes('3'), texts.join(', '));
   });
@@ -112,7 +117,17 @@ def test_normalize():
     const suspect = { ...(await suspectOver(module, 'normalize', [2])), file: 'mod.py' };
     const raised: Failure = {
       ...failure,
-      frames: [...failure.frames, { file: 'mod.py', line: 2, function: 'normalize', inWorkspace: true, locals: { name: "' x'" }, localTypes: { name: { type: 'str' } } }],
+      frames: [
+        ...failure.frames,
+        {
+          file: 'mod.py',
+          line: 2,
+          function: 'normalize',
+          inWorkspace: true,
+          locals: { name: "' x'" },
+          localTypes: { name: { type: 'str' } },
+        },
+      ],
     };
     const candidates = await templateCandidates([suspect], async (file) => (file === 'mod.py' ? module : null), { failures: [raised] });
     assert.ok(candidates.some((c) => c.editKind === 'typed-call' && c.newFunctionText.includes('name.lower()')));

@@ -532,7 +532,10 @@ describe('templates: candidate set properties', () => {
     }
     const candidates = await candidatesFor(cases.find((c) => c.kind === 'missing-guard')!);
     for (const candidate of candidates) {
-      assert.equal(applyWithPatch(candidate.file, cases.find((c) => c.kind === 'missing-guard')!.buggy, candidate.diff), candidate.newFileText);
+      assert.equal(
+        applyWithPatch(candidate.file, cases.find((c) => c.kind === 'missing-guard')!.buggy, candidate.diff),
+        candidate.newFileText,
+      );
     }
   });
 
@@ -615,7 +618,10 @@ total = sum(i for i in range(LIMIT - 1))
     const candidates = await templateCandidates([suspect], async () => source, {});
     const misuse = candidates.filter((c) => c.editKind === 'variable-misuse').map((c) => c.summary);
     assert.ok(misuse.includes('line 16: `LIMIT` → `total`'), misuse.join('\n'));
-    assert.ok(misuse.every((m) => !/→ `(?:n|k|xs|x|y|self)`$/.test(m)), misuse.join('\n'));
+    assert.ok(
+      misuse.every((m) => !/→ `(?:n|k|xs|x|y|self)`$/.test(m)),
+      misuse.join('\n'),
+    );
     assert.ok(candidates.some((c) => c.summary === 'line 16: `LIMIT - 1` → `LIMIT`'));
     assert.ok(candidates.every((c) => c.newFunctionText.split('\n').length === 1));
   });
@@ -666,6 +672,9 @@ describe('templates: evidence from the failure', () => {
     const byParam = (p: string) => guards.find((c) => c.summary.includes(`if ${p} is None`))!.score;
     assert.ok(byParam('xs') > 5 * byParam('k'));
     const blind = (await templateCandidates([suspect], async () => source, {})).filter((c) => c.editKind === 'missing-guard');
-    assert.equal(blind.find((c) => c.summary.includes('if xs is None'))!.score, blind.find((c) => c.summary.includes('if k is None'))!.score);
+    assert.equal(
+      blind.find((c) => c.summary.includes('if xs is None'))!.score,
+      blind.find((c) => c.summary.includes('if k is None'))!.score,
+    );
   });
 });

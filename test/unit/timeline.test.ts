@@ -7,12 +7,18 @@ describe('Timeline', () => {
     const timeline = new Timeline(startedAt);
     const slow = timeline.span('search', () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 30)));
     timeline.mark('first-candidate', startedAt + 500);
-    assert.equal(await slow, 'done', 'a span hands back its work\'s value');
-    await assert.rejects(timeline.span('reproduce', () => Promise.reject(new Error('broken'))), /broken/);
+    assert.equal(await slow, 'done', "a span hands back its work's value");
+    await assert.rejects(
+      timeline.span('reproduce', () => Promise.reject(new Error('broken'))),
+      /broken/,
+    );
     timeline.mark('first-run', startedAt - 10);
 
     const steps = timeline.steps;
-    assert.deepEqual(steps.map((entry) => entry.step), ['first-run', 'first-candidate', 'search', 'reproduce']);
+    assert.deepEqual(
+      steps.map((entry) => entry.step),
+      ['first-run', 'first-candidate', 'search', 'reproduce'],
+    );
     assert.deepEqual(steps[0], { step: 'first-run', startMs: 0, endMs: 0 }, 'never before the run started');
     assert.deepEqual(steps[1], { step: 'first-candidate', startMs: 500, endMs: 500 });
     const search = steps[2]!;
@@ -24,6 +30,9 @@ describe('Timeline', () => {
     const timeline = new Timeline(0);
     timeline.mark('search', 5);
     timeline.mark('first-candidate', 5);
-    assert.deepEqual(timeline.steps.map((entry) => entry.step), ['search', 'first-candidate']);
+    assert.deepEqual(
+      timeline.steps.map((entry) => entry.step),
+      ['search', 'first-candidate'],
+    );
   });
 });

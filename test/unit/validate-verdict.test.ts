@@ -36,8 +36,7 @@ const failing = ['t::fail1', 't::fail2'];
 const passing = ['t::pass1', 't::pass2', 't::pass3'];
 
 describe('verdictOf', () => {
-  const check = (r: ResultMessage, covering: string[] | null = null) =>
-    verdictOf({ candidate, reply: r, failing, passing, covering });
+  const check = (r: ResultMessage, covering: string[] | null = null) => verdictOf({ candidate, reply: r, failing, passing, covering });
 
   it('validates when every failing test passes and no passing test breaks', () => {
     const outcome = check(
@@ -63,17 +62,33 @@ describe('verdictOf', () => {
   });
 
   it('fails on a previously passing test that broke, or that never ran', () => {
-    const broke = check(reply([['t::fail1', 'passed'], ['t::fail2', 'passed'], ['t::pass1', 'error']]));
+    const broke = check(
+      reply([
+        ['t::fail1', 'passed'],
+        ['t::fail2', 'passed'],
+        ['t::pass1', 'error'],
+      ]),
+    );
     assert.equal(broke.verdict, 'failed');
     assert.equal(broke.failedTest, 't::pass1');
-    const stopped = check(reply([['t::fail1', 'passed'], ['t::fail2', 'passed'], ['t::pass1', 'passed']]));
+    const stopped = check(
+      reply([
+        ['t::fail1', 'passed'],
+        ['t::fail2', 'passed'],
+        ['t::pass1', 'passed'],
+      ]),
+    );
     assert.equal(stopped.verdict, 'failed');
     assert.equal(stopped.failedTest, 't::pass2');
     assert.match(stopped.detail, /did not run/);
   });
 
   it('judges against the covering tests only when the patch was a body swap', () => {
-    const results: [string, WireOutcome][] = [['t::fail1', 'passed'], ['t::fail2', 'passed'], ['t::pass2', 'passed']];
+    const results: [string, WireOutcome][] = [
+      ['t::fail1', 'passed'],
+      ['t::fail2', 'passed'],
+      ['t::pass2', 'passed'],
+    ];
     const swapped = check(reply(results), ['t::pass2']);
     assert.equal(swapped.verdict, 'validated');
     assert.equal(swapped.validation.suiteTotal, 1);

@@ -11,7 +11,15 @@ const unreadable = 'gone.py could not be read: no fix proposed in it';
 const uncontained: Containment = {
   sandbox: 'none',
   reason: 'disabled',
-  limits: { wallMs: 10_000, wallAfterTimeoutMs: 10_000, cpuSeconds: 11, memoryMb: 2048, fileSizeMb: 512, processes: 256, processLimitBy: 'pids-cgroup' },
+  limits: {
+    wallMs: 10_000,
+    wallAfterTimeoutMs: 10_000,
+    cpuSeconds: 11,
+    memoryMb: 2048,
+    fileSizeMb: 512,
+    processes: 256,
+    processLimitBy: 'pids-cgroup',
+  },
   summary: 'no sandbox (disabled): candidates run with resource limits only',
 };
 
@@ -19,9 +27,7 @@ function report(warnings: string[] | undefined, containment?: Containment): FixR
   return {
     version: 1,
     workspace: '/tmp/ws',
-    failures: [
-      { nodeid: 'test_greet.py::test_hello', kind: 'test', exception: 'AssertionError', message: 'no', longrepr: '', frames: [] },
-    ],
+    failures: [{ nodeid: 'test_greet.py::test_hello', kind: 'test', exception: 'AssertionError', message: 'no', longrepr: '', frames: [] }],
     flaky: [],
     suspects: [],
     patches: [],
@@ -33,10 +39,17 @@ function report(warnings: string[] | undefined, containment?: Containment): FixR
 }
 
 describe('warnings presentation', () => {
-  it('keeps the report\'s warnings on the run, none for reports without them and for analyses', () => {
+  it("keeps the report's warnings on the run, none for reports without them and for analyses", () => {
     assert.deepEqual(runFromFix('r1', '/tmp/ws', report([notUtf8])).warnings, [notUtf8]);
     assert.deepEqual(runFromFix('r2', '/tmp/ws', report(undefined)).warnings, []);
-    const analysis: AnalyzeReport = { version: 1, workspace: '/tmp/ws', failures: [], suspects: [], skeleton: null, stats: { elapsedMs: 5, testsRun: 1, coverageRecorded: true } };
+    const analysis: AnalyzeReport = {
+      version: 1,
+      workspace: '/tmp/ws',
+      failures: [],
+      suspects: [],
+      skeleton: null,
+      stats: { elapsedMs: 5, testsRun: 1, coverageRecorded: true },
+    };
     assert.deepEqual(runFromAnalyze('r3', '/tmp/ws', analysis).warnings, []);
   });
 

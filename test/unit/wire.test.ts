@@ -15,7 +15,8 @@ describe("readWorkerMessage (the worker's replies)", () => {
       () => readWorkerMessage(JSON.stringify({ op: 'ready', version: WORKER_PROTOCOL_VERSION + 1, workerPid: 12 })),
       (error: unknown) =>
         error instanceof WireError &&
-        error.message === `the validation worker's protocol has version ${WORKER_PROTOCOL_VERSION + 1}, this build reads version ${WORKER_PROTOCOL_VERSION} (the Python helpers come from another build)`,
+        error.message ===
+          `the validation worker's protocol has version ${WORKER_PROTOCOL_VERSION + 1}, this build reads version ${WORKER_PROTOCOL_VERSION} (the Python helpers come from another build)`,
     );
   });
 
@@ -34,7 +35,13 @@ describe("readWorkerMessage (the worker's replies)", () => {
 });
 
 describe("readLocateReply (deepdebug.locate's answer on traceback text's files)", () => {
-  const reply = { version: LOCATE_VERSION, files: [{ file: 'app.py', inWorkspace: true }, { file: '/usr/lib/python3.11/json/decoder.py', inWorkspace: false }] };
+  const reply = {
+    version: LOCATE_VERSION,
+    files: [
+      { file: 'app.py', inWorkspace: true },
+      { file: '/usr/lib/python3.11/json/decoder.py', inWorkspace: false },
+    ],
+  };
 
   it('reads an answer with one located file per file asked about', () => {
     assert.deepEqual(readLocateReply(JSON.stringify(reply), 2), reply);
@@ -43,7 +50,9 @@ describe("readLocateReply (deepdebug.locate's answer on traceback text's files)"
   it('refuses a helper of another version with one clear error, an answer for other files, a malformed answer and no answer', () => {
     assert.throws(
       () => readLocateReply(JSON.stringify({ version: LOCATE_VERSION + 1, located: [] }), 2),
-      (error: unknown) => error instanceof WireError && /has version 2, this build reads version 1 \(the Python helpers come from another build\)/.test(error.message),
+      (error: unknown) =>
+        error instanceof WireError &&
+        /has version 2, this build reads version 1 \(the Python helpers come from another build\)/.test(error.message),
     );
     assert.throws(() => readLocateReply(JSON.stringify(reply), 3), /answered for 2 files, not the 3 asked about/);
     for (const malformed of [

@@ -18,7 +18,13 @@ function userTest(nodeid: string, outcome: TestResult['outcome'], exception?: st
     phase: 'call',
     durationMs: 1,
     ...(exception ? { exception } : {}),
-    frames: where ? [{ file: 'test_x.py', line: 1, function: 'test', inWorkspace: true }, { ...where, function: 'f', inWorkspace: true }, { file: '/usr/lib/python3/os.py', line: 9, function: 'g', inWorkspace: false }] : [],
+    frames: where
+      ? [
+          { file: 'test_x.py', line: 1, function: 'test', inWorkspace: true },
+          { ...where, function: 'f', inWorkspace: true },
+          { file: '/usr/lib/python3/os.py', line: 9, function: 'g', inWorkspace: false },
+        ]
+      : [],
   };
 }
 
@@ -72,7 +78,9 @@ describe('judgeReproduction', () => {
   it('without the in-order run (it ran out of time) judges the failing tests alone, as before', () => {
     const fails = worldResult(failing, 'failed', 'AssertionError', 'f (cache.py)');
     assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: null, alone: [fails] }).reproduced, [failing]);
-    assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: null, alone: [worldResult(failing, 'passed')] }).flaky, [failing]);
+    assert.deepEqual(judgeReproduction({ run, failing: [failing], inOrder: null, alone: [worldResult(failing, 'passed')] }).flaky, [
+      failing,
+    ]);
   });
 
   it('a test that hung in the user run is reproduced by any failure', () => {
@@ -84,7 +92,10 @@ describe('judgeReproduction', () => {
   it('halves a list until one is left', () => {
     assert.deepEqual(halves(['a', 'b', 'c']), [['a', 'b'], ['c']]);
     assert.equal(halves(['a']), null);
-    assert.match(orderText({ nodeid: 't2', after: ['t1'] }), /^t2 fails only after t1 \(test pollution: it passes alone\); candidates run that test first$/);
+    assert.match(
+      orderText({ nodeid: 't2', after: ['t1'] }),
+      /^t2 fails only after t1 \(test pollution: it passes alone\); candidates run that test first$/,
+    );
   });
 });
 
@@ -92,7 +103,10 @@ describe('environmentFor', () => {
   it('passes the variables the run read and the host has, withholds secret-looking ones, and leaves the world its own', () => {
     const host = { BANNER_WIDTH: '12', BANNER_TOKEN: 'x', DB_PASSWORD: 'y', AWS_SECRET_ACCESS_KEY: 'z', HOME: '/home/u', PATH: '/bin' };
     const read = ['BANNER_WIDTH', 'BANNER_TOKEN', 'DB_PASSWORD', 'AWS_SECRET_ACCESS_KEY', 'HOME', 'PATH', 'NOT_SET'];
-    assert.deepEqual(environmentFor(host, read), { passed: ['BANNER_WIDTH'], withheld: ['BANNER_TOKEN', 'DB_PASSWORD', 'AWS_SECRET_ACCESS_KEY'] });
+    assert.deepEqual(environmentFor(host, read), {
+      passed: ['BANNER_WIDTH'],
+      withheld: ['BANNER_TOKEN', 'DB_PASSWORD', 'AWS_SECRET_ACCESS_KEY'],
+    });
   });
 });
 

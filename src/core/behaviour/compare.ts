@@ -30,7 +30,11 @@ export interface Disagreed {
  * timeout, and, for a recorded call, as the test's call ended (else the call depended on
  * what the test had set up around it).
  */
-export function compareBehaviour(inputs: readonly ReplayInput[], baseline: readonly CallOutcome[], patches: readonly (CallOutcome[] | string)[]): Compared {
+export function compareBehaviour(
+  inputs: readonly ReplayInput[],
+  baseline: readonly CallOutcome[],
+  patches: readonly (CallOutcome[] | string)[],
+): Compared {
   const settled = inputs.flatMap((input, i) => {
     const first = baseline[i];
     const second = baseline[i + inputs.length];
@@ -57,13 +61,20 @@ export function compareBehaviour(inputs: readonly ReplayInput[], baseline: reado
       else if (mine.reached !== false) kept++;
     }
     const others = replayed.filter((q) => q !== p);
-    const agreesOn = others.length === 0 ? 0 : derived.filter(({ index }) => {
-      const mine = outcome(p, index);
-      return mine !== undefined && others.every((q) => outcome(q, index)?.digest === mine.digest);
-    }).length;
+    const agreesOn =
+      others.length === 0
+        ? 0
+        : derived.filter(({ index }) => {
+            const mine = outcome(p, index);
+            return mine !== undefined && others.every((q) => outcome(q, index)?.digest === mine.digest);
+          }).length;
     return { kept, changed, newInputs: derived.length, agreesOn, others: others.length };
   });
-  return { behaviours, disagreement: smallestDisagreement(derived, replayed, outcome), compared: { recorded: recorded.length, derived: derived.length } };
+  return {
+    behaviours,
+    disagreement: smallestDisagreement(derived, replayed, outcome),
+    compared: { recorded: recorded.length, derived: derived.length },
+  };
 }
 
 /** The first input, smallest first (one a test can be written for before others), on which the replayed patches split. */

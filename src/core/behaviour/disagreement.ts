@@ -18,7 +18,10 @@ export function disagreementOf(disagreed: Disagreed, fn: RecordedFunction, faili
     return { result: outcome.shown, patches: [], ...(test !== undefined ? { test } : {}) };
   });
   const first = failing[0];
-  const testFile = first !== undefined && answers.some((a) => a.test !== undefined) ? path.posix.join(path.posix.dirname(nodeidFile(first)), `test_deepdebug_${fn.function}.py`) : undefined;
+  const testFile =
+    first !== undefined && answers.some((a) => a.test !== undefined)
+      ? path.posix.join(path.posix.dirname(nodeidFile(first)), `test_deepdebug_${fn.function}.py`)
+      : undefined;
   return {
     file: fn.file,
     function: fn.function,
@@ -34,18 +37,44 @@ export function disagreementOf(disagreed: Disagreed, fn: RecordedFunction, faili
  * can be imported by name), the input's arguments and the answer are Python literals (or a
  * builtin exception), and the answer is not a change to the arguments.
  */
-export function answerTest(fn: Pick<RecordedFunction, 'function' | 'module'>, input: ReplayInput, outcome: CallOutcome): string | undefined {
+export function answerTest(
+  fn: Pick<RecordedFunction, 'function' | 'module'>,
+  input: ReplayInput,
+  outcome: CallOutcome,
+): string | undefined {
   if (fn.module === undefined || input.call.literal === undefined || outcome.literal === undefined) return undefined;
   const call = `${fn.function}(${input.call.literal})`;
-  const slug = input.call.literal.replace(/\W+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'empty';
-  const lines = [`def test_${fn.function}_${slug}():`, "    # Validated patches disagreed on this input; this is the answer chosen (DeepDebug)."];
-  if (outcome.status === 'raised') lines.push('    import pytest', `    from ${fn.module} import ${fn.function}`, '', `    with pytest.raises(${outcome.literal}):`, `        ${call}`);
-  else lines.push(`    from ${fn.module} import ${fn.function}`, '', `    assert ${call} ${outcome.literal === 'None' ? 'is None' : `== ${outcome.literal}`}`);
+  const slug =
+    input.call.literal
+      .replace(/\W+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'empty';
+  const lines = [
+    `def test_${fn.function}_${slug}():`,
+    '    # Validated patches disagreed on this input; this is the answer chosen (DeepDebug).',
+  ];
+  if (outcome.status === 'raised')
+    lines.push(
+      '    import pytest',
+      `    from ${fn.module} import ${fn.function}`,
+      '',
+      `    with pytest.raises(${outcome.literal}):`,
+      `        ${call}`,
+    );
+  else
+    lines.push(
+      `    from ${fn.module} import ${fn.function}`,
+      '',
+      `    assert ${call} ${outcome.literal === 'None' ? 'is None' : `== ${outcome.literal}`}`,
+    );
   return lines.join('\n') + '\n';
 }
 
 /** Each answer's patches by their place among the shown ones, and every shown patch's confidence line. */
-export function presented(patches: readonly ValidatedPatch[], disagreement: Disagreement | undefined): { patches: ValidatedPatch[]; disagreement?: Disagreement } {
+export function presented(
+  patches: readonly ValidatedPatch[],
+  disagreement: Disagreement | undefined,
+): { patches: ValidatedPatch[]; disagreement?: Disagreement } {
   const numbered = disagreement && {
     ...disagreement,
     answers: disagreement.answers.map((answer, k) => ({

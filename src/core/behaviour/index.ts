@@ -24,7 +24,13 @@ export interface Judged {
 }
 
 /** Replays the recording on the unpatched code and every patch and compares them; `failing`: the failing tests (a new test goes beside the first). */
-export async function judgeBehaviour(pool: ValidatorPool, recorded: Recorded, patches: readonly ValidatedPatch[], failing: readonly string[], signal?: AbortSignal): Promise<Judged> {
+export async function judgeBehaviour(
+  pool: ValidatorPool,
+  recorded: Recorded,
+  patches: readonly ValidatedPatch[],
+  failing: readonly string[],
+  signal?: AbortSignal,
+): Promise<Judged> {
   const { recording, plan } = recorded;
   const functions = recording?.functions ?? [];
   const notes = [
@@ -48,9 +54,10 @@ export async function judgeBehaviour(pool: ValidatorPool, recorded: Recorded, pa
   const unjudged = (why: string): Judged => ({ patches: patches.map((patch) => ({ ...patch, confidence: `unsure: ${why}` })), stats });
   if (!recording || !plan || inputs.length === 0) {
     const names = functions.map((fn) => fn.function).join(', ');
-    const none = stats.skipped > 0
-      ? `none of the passing tests' ${stats.skipped} calls to ${names} could be kept (arguments that do not pickle or are too large, results with no comparable form)`
-      : `no passing test called ${names}`;
+    const none =
+      stats.skipped > 0
+        ? `none of the passing tests' ${stats.skipped} calls to ${names} could be kept (arguments that do not pickle or are too large, results with no comparable form)`
+        : `no passing test called ${names}`;
     return unjudged(`${recorded.note ?? none}; only the failing tests judged it`);
   }
   const replays = await replayAll(pool, plan.targets, inputs, patches, signal);
@@ -66,7 +73,8 @@ export async function judgeBehaviour(pool: ValidatorPool, recorded: Recorded, pa
   const answerOf = new Map(disagreed?.groups.flatMap((group, k) => group.members.map((p) => [p, k] as const)));
   const judged = patches.map((patch, p): ValidatedPatch => {
     const behaviour = compared.behaviours[p];
-    if (typeof behaviour !== 'object') return { ...patch, confidence: `unsure: replaying the recorded calls on it did not finish (${behaviour ?? 'no reply'})` };
+    if (typeof behaviour !== 'object')
+      return { ...patch, confidence: `unsure: replaying the recorded calls on it did not finish (${behaviour ?? 'no reply'})` };
     const answer = answerOf.get(p);
     return { ...patch, behaviour: answer === undefined ? behaviour : { ...behaviour, answer } };
   });

@@ -61,7 +61,11 @@ export function recordPlan(
     chosen.push(id);
   }
   if (chosen.length === 0 && failing.length === 0) return `no test runs ${recorded.map((s) => s.function).join(', ')}`;
-  return { targets: recorded.map((s) => ({ file: s.file, function: s.function, startLine: s.startLine })), tests: chosen, seedTests: [...failing] };
+  return {
+    targets: recorded.map((s) => ({ file: s.file, function: s.function, startLine: s.startLine })),
+    tests: chosen,
+    seedTests: [...failing],
+  };
 }
 
 /** Records the plan's calls; never rejects (a recording that fails leaves the patches unjudged, with a note). */
@@ -71,9 +75,15 @@ export async function recordCalls(pool: ValidatorPool, plan: RecordPlan | string
   try {
     const recording = await pool.record({ ...plan, ...LIMITS }, signal);
     const durationMs = Date.now() - started;
-    if (typeof recording === 'string') return { plan, recording: null, note: `recording the passing tests' calls did not finish (${recording})`, durationMs };
+    if (typeof recording === 'string')
+      return { plan, recording: null, note: `recording the passing tests' calls did not finish (${recording})`, durationMs };
     return { plan, recording, durationMs };
   } catch (error) {
-    return { plan, recording: null, note: `recording the passing tests' calls failed: ${describeError(error)}`, durationMs: Date.now() - started };
+    return {
+      plan,
+      recording: null,
+      note: `recording the passing tests' calls failed: ${describeError(error)}`,
+      durationMs: Date.now() - started,
+    };
   }
 }

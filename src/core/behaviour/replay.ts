@@ -22,7 +22,12 @@ export interface ReplayInput {
 /** Every recorded call and derived input of the recording, function by function. */
 export function replayInputs(recording: Recording): ReplayInput[] {
   return recording.functions.flatMap((fn, target) => [
-    ...fn.calls.map(({ raised, digest, ...call }): ReplayInput => ({ kind: 'recorded', target, call, recorded: { raised, ...(digest !== undefined ? { digest } : {}) } })),
+    ...fn.calls.map(({ raised, digest, ...call }): ReplayInput => ({
+      kind: 'recorded',
+      target,
+      call,
+      recorded: { raised, ...(digest !== undefined ? { digest } : {}) },
+    })),
     ...fn.derived.map((call): ReplayInput => ({ kind: 'derived', target, call })),
   ]);
 }

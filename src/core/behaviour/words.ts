@@ -46,7 +46,8 @@ export function confidenceText(patch: Pick<ValidatedPatch, 'behaviour' | 'confid
     behaviour.others === 0
       ? 'the only validated patch, so none to compare it with on new inputs'
       : `agrees with the other ${behaviour.others === 1 ? 'validated patch' : `${behaviour.others} validated patches`} on ${plural(behaviour.agreesOn, 'new input')}`;
-  if (behaviour.kept === 0 && behaviour.agreesOn === 0) return `unsure: ${keptText(0)}, and ${behaviour.others === 0 ? 'it is the only validated patch' : 'no new input to compare it on'}`;
+  if (behaviour.kept === 0 && behaviour.agreesOn === 0)
+    return `unsure: ${keptText(0)}, and ${behaviour.others === 0 ? 'it is the only validated patch' : 'no new input to compare it on'}`;
   return `${keptText(behaviour.kept)}; ${compared}`;
 }
 

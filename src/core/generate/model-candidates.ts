@@ -32,7 +32,13 @@ const DEFAULT_TEMPERATURE = 0.8;
 const DEFAULT_TOP_P = 0.95;
 
 function functionText(source: string, startLine: number, endLine: number): string {
-  return source.split('\n').slice(startLine - 1, endLine).join('\n').replace(/\r$/gm, '') + '\n';
+  return (
+    source
+      .split('\n')
+      .slice(startLine - 1, endLine)
+      .join('\n')
+      .replace(/\r$/gm, '') + '\n'
+  );
 }
 
 /**

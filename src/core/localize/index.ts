@@ -76,7 +76,16 @@ function evidenceOf(acc: Accumulator, spectrum: Spectrum): SuspectEvidence {
     .map(({ failure, line, position, of, note }) => ({ nodeid: failure, line, position, of, ...(note ? { note } : {}) }));
   if (!acc.best) return { frames };
   const { line, entry } = acc.best;
-  return { frames, spectrum: { line, failing: entry.failed, failingTotal: spectrum.totalFailed, passing: entry.passed, passingTotal: spectrum.totalPassed } };
+  return {
+    frames,
+    spectrum: {
+      line,
+      failing: entry.failed,
+      failingTotal: spectrum.totalFailed,
+      passing: entry.passed,
+      passingTotal: spectrum.totalPassed,
+    },
+  };
 }
 
 function bestPosition(acc: Accumulator): number {
@@ -170,9 +179,7 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
 /** The failure to show beside a suspect: the first whose trace runs through it, else the first. */
 export function failureFor(suspect: Pick<Suspect, 'file' | 'startLine' | 'endLine'>, failures: readonly Failure[]): Failure | undefined {
   const through = failures.find((failure) =>
-    failure.frames.some(
-      (frame) => frame.file === suspect.file && suspect.startLine <= frame.line && frame.line <= suspect.endLine,
-    ),
+    failure.frames.some((frame) => frame.file === suspect.file && suspect.startLine <= frame.line && frame.line <= suspect.endLine),
   );
   return through ?? failures[0];
 }

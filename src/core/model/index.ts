@@ -124,7 +124,9 @@ function cudaInstalled(ort: Ort): boolean {
   while (path.basename(root) !== 'onnxruntime-node' && path.dirname(root) !== root) root = path.dirname(root);
   const library = process.platform === 'win32' ? 'onnxruntime_providers_cuda.dll' : 'libonnxruntime_providers_cuda.so';
   const bin = path.join(root, 'bin');
-  return fs.existsSync(bin) && fs.readdirSync(bin).some((napi) => fs.existsSync(path.join(bin, napi, process.platform, process.arch, library)));
+  return (
+    fs.existsSync(bin) && fs.readdirSync(bin).some((napi) => fs.existsSync(path.join(bin, napi, process.platform, process.arch, library)))
+  );
 }
 
 async function openSession(ort: Ort, dir: string, file: string, device: Device): Promise<Session> {
@@ -180,7 +182,9 @@ function modelConfig(dir: string): { config: CheckedConfig; format: ModelFormat 
 }
 
 /** A model folder's name, format and tokenizer: what reading its inputs takes, without its weights. */
-export async function loadModelReader(dir: string): Promise<{ name: string; config: CheckedConfig; format: ModelFormat; tokenizer: Tokenizer }> {
+export async function loadModelReader(
+  dir: string,
+): Promise<{ name: string; config: CheckedConfig; format: ModelFormat; tokenizer: Tokenizer }> {
   const { config, format } = modelConfig(dir);
   try {
     return { name: path.basename(path.resolve(dir)), config, format, tokenizer: await loadTokenizer(dir, config.eos_token_id) };
@@ -256,7 +260,11 @@ class OnnxPatchModel implements PatchModel {
   }
 
   private int64(values: number[], dims: number[]): OrtTensor {
-    return new this.ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+    return new this.ort.Tensor(
+      'int64',
+      BigInt64Array.from(values, (v) => BigInt(v)),
+      dims,
+    );
   }
 
   /** Encoder output for an input, kept for the next ENCODED_KEPT inputs: the sampler and the scorer share them. */
@@ -281,7 +289,10 @@ class OnnxPatchModel implements PatchModel {
     if (overBudget) ids = [...ids.slice(0, this.format.maxSourceTokens - 1), this.shape.eos];
     const result = await this.encoder.run({
       input_ids: this.int64(ids, [1, ids.length]),
-      attention_mask: this.int64(ids.map(() => 1), [1, ids.length]),
+      attention_mask: this.int64(
+        ids.map(() => 1),
+        [1, ids.length],
+      ),
     });
     return { ids, overBudget, hidden: result['last_hidden_state']! };
   }
@@ -319,7 +330,11 @@ class OnnxPatchModel implements PatchModel {
     const batch = options.temperature <= 0 ? 1 : Math.max(1, n) + (options.greedy ? 1 : 0);
     const encoded = await this.encode(input);
     const { layers, eos, start } = this.shape;
-    const feeds = this.firstStepFeeds(encoded, batch, Array.from({ length: batch }, () => [start]));
+    const feeds = this.firstStepFeeds(
+      encoded,
+      batch,
+      Array.from({ length: batch }, () => [start]),
+    );
     const outputs: number[][] = Array.from({ length: batch }, () => []);
     const logProbs = new Array<number>(batch).fill(0);
     const done = new Array<boolean>(batch).fill(false);
@@ -393,7 +408,10 @@ class OnnxPatchModel implements PatchModel {
     for (let first = 0; first < rows.length; first += most) {
       if (options.signal?.aborted) throw new CanceledError();
       const batch = rows.slice(first, first + most);
-      const batchScores = await this.scoreRows(encoded, batch.map((row) => row.target));
+      const batchScores = await this.scoreRows(
+        encoded,
+        batch.map((row) => row.target),
+      );
       batch.forEach((row, i) => (scores[row.index] = batchScores[i] ?? null));
     }
     return scores;

@@ -43,6 +43,9 @@ export class KeptModel implements ModelLoader {
   async dispose(): Promise<void> {
     const kept = this.kept;
     this.kept = undefined;
-    await kept?.model.then((model) => model.dispose(), () => undefined);
+    await kept?.model.then(
+      (model) => model.dispose(),
+      () => undefined,
+    );
   }
 }

@@ -55,10 +55,12 @@ async function serve(): Promise<void> {
     }
     const controller = new AbortController();
     running.set(request.id, controller);
-    answer(request, controller.signal).then(
-      (value) => post({ id: request.id, value }),
-      (error: unknown) => post({ id: request.id, error: crossed(error) }),
-    ).finally(() => running.delete(request.id));
+    answer(request, controller.signal)
+      .then(
+        (value) => post({ id: request.id, value }),
+        (error: unknown) => post({ id: request.id, error: crossed(error) }),
+      )
+      .finally(() => running.delete(request.id));
   });
   post({ ready: { device: model.device } });
 }

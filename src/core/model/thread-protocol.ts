@@ -26,7 +26,4 @@ export interface CrossedError {
 }
 
 export type ModelReply =
-  | { ready: { device: Device } }
-  | { failed: CrossedError }
-  | { id: number; value: unknown }
-  | { id: number; error: CrossedError };
+  { ready: { device: Device } } | { failed: CrossedError } | { id: number; value: unknown } | { id: number; error: CrossedError };

@@ -102,7 +102,10 @@ export async function loadModelThread(dir: string, options: { device: 'auto' | '
       return (await model.scoreMany(input, [outputText]))[0] ?? null;
     },
     scoreMany(input: ModelInput, outputTexts: readonly string[], scoreOptions: ScoreOptions = {}) {
-      return call({ method: 'scoreMany', input, outputs: outputTexts, ...(scoreOptions.batchRows ? { batchRows: scoreOptions.batchRows } : {}) }, scoreOptions.signal);
+      return call(
+        { method: 'scoreMany', input, outputs: outputTexts, ...(scoreOptions.batchRows ? { batchRows: scoreOptions.batchRows } : {}) },
+        scoreOptions.signal,
+      );
     },
     prepare: (input: ModelInput) => call({ method: 'prepare', input }),
     async dispose() {

@@ -26,7 +26,8 @@ function reversesAndFlips(was: Node, is: Node): boolean {
 
 /** `reversed(xs)`, `xs[::-1]`, `range(..., -1)`, `sorted(xs, reverse=True)`. */
 function isReversed(iterable: Node): boolean {
-  if (iterable.type === 'subscript') return iterable.childrenForFieldName('subscript').some((s) => s.type === 'slice' && /::\s*-/.test(s.text));
+  if (iterable.type === 'subscript')
+    return iterable.childrenForFieldName('subscript').some((s) => s.type === 'slice' && /::\s*-/.test(s.text));
   if (iterable.type !== 'call') return false;
   const callee = iterable.childForFieldName('function')?.text;
   const args = iterable.childForFieldName('arguments')?.namedChildren ?? [];
@@ -69,7 +70,8 @@ function branchesOf(node: Node): { condition: Node; yes: string; no: string } | 
   const condition = node.childForFieldName('condition');
   const alternatives = node.childrenForFieldName('alternative');
   const yes = node.childForFieldName('consequence')?.text;
-  const no = alternatives.length === 1 && alternatives[0]!.type === 'else_clause' ? alternatives[0]!.childForFieldName('body')?.text : undefined;
+  const no =
+    alternatives.length === 1 && alternatives[0]!.type === 'else_clause' ? alternatives[0]!.childForFieldName('body')?.text : undefined;
   return condition && yes !== undefined && no !== undefined ? { condition, yes, no } : null;
 }
 

@@ -31,7 +31,10 @@ export function costGrowth(before: Node, after: Node): string[] {
 function boundOf(loop: Node, definition: Node): { growth: number; text: string } | null {
   if (loop.type === 'for_statement') {
     const range = loop.childForFieldName('right');
-    const args = range?.type === 'call' && range.childForFieldName('function')?.text === 'range' ? range.childForFieldName('arguments')?.namedChildren : undefined;
+    const args =
+      range?.type === 'call' && range.childForFieldName('function')?.text === 'range'
+        ? range.childForFieldName('arguments')?.namedChildren
+        : undefined;
     const stop = args?.[args.length === 1 ? 0 : 1];
     return stop ? { growth: growthOf(stop, definition), text: stop.text } : null;
   }
@@ -39,7 +42,11 @@ function boundOf(loop: Node, definition: Node): { growth: number; text: string }
   const body = loop.childForFieldName('body');
   if (!test || !body) return null;
   // The side the loop's own assignments change is the counter, the other its bound.
-  const counters = new Set(descendants(body).filter((n) => n.type === 'identifier' && identifierRole(n) === 'target').map((n) => n.text));
+  const counters = new Set(
+    descendants(body)
+      .filter((n) => n.type === 'identifier' && identifierRole(n) === 'target')
+      .map((n) => n.text),
+  );
   const [left, right] = [reads(test.left, counters), reads(test.right, counters)];
   if (left === right) return null;
   const [counter, bound] = left ? [test.left, test.right] : [test.right, test.left];
@@ -66,7 +73,8 @@ function growthOf(node: Node, definition: Node, seen: ReadonlySet<string> = new 
     case 'binary_operator': {
       const operator = node.childForFieldName('operator')?.text ?? '';
       if (operator === '**' && Number(right?.text) === 0.5) return ROOT;
-      if (((operator === '//' || operator === '/') && right?.text === '2') || (operator === '>>' && right?.text === '1')) return Math.min(HALF, of(left));
+      if (((operator === '//' || operator === '/') && right?.text === '2') || (operator === '>>' && right?.text === '1'))
+        return Math.min(HALF, of(left));
       return ['+', '-', '*'].includes(operator) ? Math.max(of(left), of(right)) : LINEAR;
     }
     case 'identifier': {
@@ -81,14 +89,20 @@ function growthOf(node: Node, definition: Node, seen: ReadonlySet<string> = new 
 
 /** The value of `name = value` when that is the only binding of `name` in the function. */
 function soleValue(definition: Node, name: string): Node | null {
-  const bindings = descendants(definition).filter((n) => n.type === 'identifier' && n.text === name && ['target', 'parameter'].includes(identifierRole(n)));
+  const bindings = descendants(definition).filter(
+    (n) => n.type === 'identifier' && n.text === name && ['target', 'parameter'].includes(identifierRole(n)),
+  );
   const assignment = bindings.length === 1 ? bindings[0]!.parent : null;
-  return assignment?.type === 'assignment' && assignment.childForFieldName('left')?.id === bindings[0]!.id ? assignment.childForFieldName('right') : null;
+  return assignment?.type === 'assignment' && assignment.childForFieldName('left')?.id === bindings[0]!.id
+    ? assignment.childForFieldName('right')
+    : null;
 }
 
 /** `i * i` or `i ** 2`: comparing it with n bounds i by the root of n. */
 function isSquare(node: Node): boolean {
   const operator = node.childForFieldName('operator')?.text;
   const [left, right] = [node.childForFieldName('left'), node.childForFieldName('right')];
-  return node.type === 'binary_operator' && ((operator === '*' && left?.text === right?.text) || (operator === '**' && right?.text === '2'));
+  return (
+    node.type === 'binary_operator' && ((operator === '*' && left?.text === right?.text) || (operator === '**' && right?.text === '2'))
+  );
 }

@@ -49,5 +49,8 @@ function bodyNodes(definition: Node): Node[] {
 }
 
 function isLiteral(node: Node): boolean {
-  return ['integer', 'float', 'string', 'true', 'false', 'none'].includes(node.type) || (node.type === 'unary_operator' && isLiteral(node.namedChildren[0]!));
+  return (
+    ['integer', 'float', 'string', 'true', 'false', 'none'].includes(node.type) ||
+    (node.type === 'unary_operator' && isLiteral(node.namedChildren[0]!))
+  );
 }

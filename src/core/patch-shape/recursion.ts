@@ -22,7 +22,8 @@ function detachedArguments(definition: Node): Set<string> {
   const name = definition.childForFieldName('name')?.text;
   const positional = parameterNames(definition);
   const recursive = descendants(definition).filter((node) => node.type === 'call' && calls(node, name));
-  const passedOn = (parameter: string): boolean => recursive.every((call) => argumentsOf(call, positional).get(parameter)?.text === parameter);
+  const passedOn = (parameter: string): boolean =>
+    recursive.every((call) => argumentsOf(call, positional).get(parameter)?.text === parameter);
   const unchanging = new Set(positional.filter(passedOn));
   const own = new Set([...boundNames(definition)].filter((bound) => !unchanging.has(bound)));
   const detached = new Set<string>();

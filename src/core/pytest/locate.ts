@@ -75,9 +75,18 @@ function runLocator(request: string, options: LocateOptions): Promise<string> {
         else if (typeof failure.code === 'string' && failure.syscall?.startsWith('spawn')) {
           reject(new UserError('no-python', `cannot run the Python interpreter "${options.python}" (${failure.code})`));
         } else if (failure.killed && failure.signal === 'SIGKILL') {
-          reject(new Error(`the Python interpreter "${options.python}" did not say within ${LOCATE_TIMEOUT_MS / 1000} s which of a traceback's files are the user's`));
+          reject(
+            new Error(
+              `the Python interpreter "${options.python}" did not say within ${LOCATE_TIMEOUT_MS / 1000} s which of a traceback's files are the user's`,
+            ),
+          );
         } else {
-          const last = stderr.split('\n').filter((line) => line.trim()).at(-1)?.trim() ?? failure.message;
+          const last =
+            stderr
+              .split('\n')
+              .filter((line) => line.trim())
+              .at(-1)
+              ?.trim() ?? failure.message;
           reject(new Error(`DeepDebug's Python helper deepdebug.locate failed with the interpreter "${options.python}": ${last}`));
         }
       },

@@ -101,7 +101,10 @@ async function runPass(options: RunPytestOptions, selection: string[], done: str
       signal,
     });
     if (exit.spawnError) {
-      throw new UserError('no-python', `cannot run the Python interpreter "${options.python}" (${exit.spawnError.code ?? exit.spawnError.message})`);
+      throw new UserError(
+        'no-python',
+        `cannot run the Python interpreter "${options.python}" (${exit.spawnError.code ?? exit.spawnError.message})`,
+      );
     }
     return { report: parsePluginReport(await readIfPresent(files.report)), exit, fault: await readIfPresent(files.fault) };
   } finally {
@@ -148,13 +151,20 @@ export function selectionArguments(selection: string[]): string[] {
 function pytestArguments(): string[] {
   return [
     // pytest as `-m pytest` runs it, saying which file a sys.exit during its start came from.
-    '-m', 'deepdebug.pytest_main',
-    '-p', PLUGIN_MODULE,
+    '-m',
+    'deepdebug.pytest_main',
+    '-p',
+    PLUGIN_MODULE,
     // The cache provider writes .pytest_cache into the workspace.
-    '-p', 'no:cacheprovider',
+    '-p',
+    'no:cacheprovider',
     // Our plugin owns faulthandler: it dumps the crashing test's stack to our fault file.
-    '-p', 'no:faulthandler',
-    '--tb=long', '--showlocals', '--color=no', '-q',
+    '-p',
+    'no:faulthandler',
+    '--tb=long',
+    '--showlocals',
+    '--color=no',
+    '-q',
   ];
 }
 

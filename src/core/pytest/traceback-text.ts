@@ -40,7 +40,13 @@ export function parseTracebackText(text: string): TextFrame[] {
 /** The frames of traceback text, located by the Python side's rule (one short run of `options.python`, none without frames). */
 export async function tracebackFrames(text: string, options: LocateOptions): Promise<Frame[]> {
   const frames = parseTracebackText(text);
-  return locatedFrames(frames, await locateFiles(frames.map((frame) => frame.file), options));
+  return locatedFrames(
+    frames,
+    await locateFiles(
+      frames.map((frame) => frame.file),
+      options,
+    ),
+  );
 }
 
 /** Text frames with their files as located (`located[i]` for `frames[i]`), one frame per place. */

@@ -107,7 +107,12 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     failures: input.failures,
   });
   const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
-  const stats: SearchStats = { endedBecause: 'exhausted', rounds: { single: 0, model: 0, partial: 0, pair: 0 }, byKind: {}, partialFixes: 0 };
+  const stats: SearchStats = {
+    endedBecause: 'exhausted',
+    rounds: { single: 0, model: 0, partial: 0, pair: 0 },
+    byKind: {},
+    partialFixes: 0,
+  };
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
   // Scores and samples still on their way when the lanes end are stopped and awaited: the model
   // outlives none of its runs, and the user does not wait for work nobody will validate.
@@ -132,7 +137,14 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   // The first scores come first: the lanes wait for them, and sampling beside them would share
   // the model's CPU (on two cores, it doubled that wait).
   const model = input.model
-    ? sampleModel(input.model, sampledSuspects(input.suspects, input.allowTestEdits), { ...input, stop: modelSignal, stats }, () => frontier, scorer ?? undefined, prior ? firstScores : undefined)
+    ? sampleModel(
+        input.model,
+        sampledSuspects(input.suspects, input.allowTestEdits),
+        { ...input, stop: modelSignal, stats },
+        () => frontier,
+        scorer ?? undefined,
+        prior ? firstScores : undefined,
+      )
     : undefined;
   // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
   const ordered = (source: CandidateSource, first = false): CandidateSource =>
@@ -146,7 +158,10 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     signal: hooks.signal ? AbortSignal.any([hooks.signal, angelicStop.signal]) : angelicStop.signal,
     stats,
   });
-  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model, { source: angelic, after: ANGELIC_AFTER });
+  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model, {
+    source: angelic,
+    after: ANGELIC_AFTER,
+  });
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
   const patches: ValidatedPatch[] = [];
@@ -179,7 +194,8 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         frontier.addPartial(ordered(await templateStreamOn(candidate, original, weight, input.failures)));
       }
     }
-    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated') keepClosest(closest, { outcome, broke: brokenTests(outcome) });
+    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated')
+      keepClosest(closest, { outcome, broke: brokenTests(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
       message: `validating candidate ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} (${patches.length} validated)`,
@@ -253,7 +269,8 @@ async function sampleModel(
       frontier().addSamples(samples);
     }
   } catch (error) {
-    if (!isCanceled(error) && !signal.aborted) return { modelNote: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
+    if (!isCanceled(error) && !signal.aborted)
+      return { modelNote: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
   }
   return {};
 }
@@ -266,7 +283,10 @@ async function shownPatch(
   const base = await sourceFile(candidate.file);
   // Candidates are made from the file's text only, so its record has one.
   if (base.text === null) throw new Error(`no text for ${candidate.file}, yet a candidate edits it`);
-  const before = base.text.split('\n').slice(candidate.startLine - 1, candidate.endLine).join('\n');
+  const before = base.text
+    .split('\n')
+    .slice(candidate.startLine - 1, candidate.endLine)
+    .join('\n');
   const silencing = await silencingOf(before, candidate.newFunctionText);
   if (silencing) return { silencing };
   const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
@@ -284,7 +304,6 @@ async function unreadableFiles(suspects: Suspect[], sourceFile: (file: string) =
   return warnings;
 }
 
-
 interface Close {
   outcome: ValidationOutcome;
   broke: string[];
@@ -292,7 +311,8 @@ interface Close {
 
 /** Keeps the candidates that came closest: most failing tests fixed, then fewest broken, then the search's own order. */
 function keepClosest(closest: Close[], next: Close): void {
-  const better = (a: Close, b: Close): number => b.outcome.validation.failingFixed - a.outcome.validation.failingFixed || a.broke.length - b.broke.length;
+  const better = (a: Close, b: Close): number =>
+    b.outcome.validation.failingFixed - a.outcome.validation.failingFixed || a.broke.length - b.broke.length;
   closest.push(next);
   closest.sort(better);
   closest.splice(MAX_HINTS);

@@ -125,6 +125,8 @@ export function isPartialFix(outcome: ValidationOutcome, failures: readonly Fail
   });
   return (
     unfixed.length > 0 &&
-    unfixed.every((failure) => failure.exception !== 'AssertionError' && /^(assert|AssertionError)\b/.test(byId.get(failure.nodeid)!.message))
+    unfixed.every(
+      (failure) => failure.exception !== 'AssertionError' && /^(assert|AssertionError)\b/.test(byId.get(failure.nodeid)!.message),
+    )
   );
 }

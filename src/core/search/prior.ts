@@ -88,7 +88,10 @@ function safeLog(value: number): number {
  * template edit's score is their product (familyPrior the second); a model sample's score is
  * its suspect's weight x exp(its log-probability), and its kind is a sample (weights.sample).
  */
-export function keyParts(candidate: Pick<Candidate, 'score' | 'familyPrior' | 'source' | 'modelLogProb'>, weights: PriorWeights): { suspicion: number; family: number } {
+export function keyParts(
+  candidate: Pick<Candidate, 'score' | 'familyPrior' | 'source' | 'modelLogProb'>,
+  weights: PriorWeights,
+): { suspicion: number; family: number } {
   if (candidate.source === 'model' && candidate.familyPrior === undefined && candidate.modelLogProb !== undefined) {
     return { suspicion: candidate.score / Math.exp(candidate.modelLogProb), family: weights.sample };
   }
@@ -165,7 +168,10 @@ export function windowOrder(
     // An empty window waits for its batch; a batch read ahead joins after the candidate handed out now.
     if (ready.length === 0) ready.push(...read());
     const batch = ready.length <= window / 2 && next < keys.length ? read() : [];
-    const best = choose(ready.map((i) => ({ order: i, key: keys[i]!, passed: passed[i]! })), maxPassed);
+    const best = choose(
+      ready.map((i) => ({ order: i, key: keys[i]!, passed: passed[i]! })),
+      maxPassed,
+    );
     const taken = ready.splice(best, 1)[0]!;
     for (const i of ready) if (i < taken) passed[i]!++;
     order.push(taken);

@@ -128,4 +128,3 @@ export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, ho
     .filter((result) => result.outcome.verdict === 'validated')
     .map((result) => ({ ...result.patch, explanation: explainFix(result.outcome, report.failures, rechecks.passedBefore) }));
 }
-

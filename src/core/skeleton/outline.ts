@@ -87,12 +87,7 @@ class OutlineBuilder {
     this.focalUnit = this.add(Tier.focal, focal, null, { mandatory: true });
   }
 
-  private add(
-    tier: Tier,
-    lines: LineRange,
-    parent: number | null,
-    extra: { mandatory?: boolean; near?: boolean } = {},
-  ): number {
+  private add(tier: Tier, lines: LineRange, parent: number | null, extra: { mandatory?: boolean; near?: boolean } = {}): number {
     const id = this.units.length;
     this.units.push({
       id,

@@ -31,11 +31,7 @@ export interface Statement {
 }
 
 export const DEFINITION_TYPES: ReadonlySet<string> = new Set(['function_definition', 'class_definition']);
-export const IMPORT_TYPES: ReadonlySet<string> = new Set([
-  'import_statement',
-  'import_from_statement',
-  'future_import_statement',
-]);
+export const IMPORT_TYPES: ReadonlySet<string> = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 const CLAUSE_TYPES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 
 function rangeOf(node: Node): LineRange {

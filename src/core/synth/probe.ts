@@ -48,7 +48,13 @@ export function probeCandidate(site: ConditionSite, schedule: Schedule): Promise
 
 /** A synthesized condition in the site's place: an ordinary candidate. */
 export function synthesizedCandidate(site: ConditionSite, condition: string, score: number): Promise<Candidate | null> {
-  return candidateFor(site, condition, 'synth-condition', `replace condition \`${site.text}\` with \`${condition}\` (line ${site.line})`, score);
+  return candidateFor(
+    site,
+    condition,
+    'synth-condition',
+    `replace condition \`${site.text}\` with \`${condition}\` (line ${site.line})`,
+    score,
+  );
 }
 
 /** The evaluation numbers of the failing tests' evaluations, in order. */

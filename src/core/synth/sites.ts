@@ -35,7 +35,11 @@ const USUAL: Constant[] = [
 const MAX_CONSTANTS = 16;
 
 /** Up to `max` condition sites on the suspects' ranked lines: by suspect, then by line score. */
-export async function conditionSites(suspects: readonly Suspect[], readSource: (file: string) => Promise<string | null>, max: number): Promise<ConditionSite[]> {
+export async function conditionSites(
+  suspects: readonly Suspect[],
+  readSource: (file: string) => Promise<string | null>,
+  max: number,
+): Promise<ConditionSite[]> {
   const sites: (ConditionSite & { rank: number; score: number })[] = [];
   for (const [rank, suspect] of suspects.entries()) {
     if (suspect.function === '<module>') continue;
@@ -54,7 +58,19 @@ export async function conditionSites(suspects: readonly Suspect[], readSource: (
         if (!condition || !scores.has(line)) continue;
         const names = [...new Set(condition.descendantsOfType('identifier').flatMap((id) => (id ? [id.text] : [])))];
         const constants = constantsIn(functionNode(holder));
-        sites.push({ suspect, source, start: condition.startIndex, end: condition.endIndex, text: condition.text, line, names, constants, region, rank, score: scores.get(line)! });
+        sites.push({
+          suspect,
+          source,
+          start: condition.startIndex,
+          end: condition.endIndex,
+          text: condition.text,
+          line,
+          names,
+          constants,
+          region,
+          rank,
+          score: scores.get(line)!,
+        });
       }
     } finally {
       tree.delete();

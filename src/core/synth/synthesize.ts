@@ -81,16 +81,44 @@ function atoms(input: SynthesisInput): Term[] {
     const value = read(name);
     const bare = name.startsWith('len(') ? null : name;
     if (kind === 'bool' && bare) {
-      terms.push({ text: bare, cost: 1, names: [bare], values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) === true)) });
-      terms.push({ text: `not ${bare}`, cost: 2, names: [bare], values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) !== true)) });
+      terms.push({
+        text: bare,
+        cost: 1,
+        names: [bare],
+        values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) === true)),
+      });
+      terms.push({
+        text: `not ${bare}`,
+        cost: 2,
+        names: [bare],
+        values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) !== true)),
+      });
     }
     if (nullable && bare) {
-      terms.push({ text: `${bare} is None`, cost: 2, names: [bare], values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) === null)) });
-      terms.push({ text: `${bare} is not None`, cost: 2, names: [bare], values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) !== null)) });
+      terms.push({
+        text: `${bare} is None`,
+        cost: 2,
+        names: [bare],
+        values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) === null)),
+      });
+      terms.push({
+        text: `${bare} is not None`,
+        cost: 2,
+        names: [bare],
+        values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) !== null)),
+      });
     }
   }
-  const comparable = (a: Kind, b: Kind): boolean => (a === 'number' || a === 'bool') === (b === 'number' || b === 'bool') && (a === b || a !== 'string');
-  const compare = (left: string, leftNames: string[], right: string, rightNames: string[], get: (l: Observation['locals']) => [ProbeValue | undefined, ProbeValue | undefined], orders: boolean): void => {
+  const comparable = (a: Kind, b: Kind): boolean =>
+    (a === 'number' || a === 'bool') === (b === 'number' || b === 'bool') && (a === b || a !== 'string');
+  const compare = (
+    left: string,
+    leftNames: string[],
+    right: string,
+    rightNames: string[],
+    get: (l: Observation['locals']) => [ProbeValue | undefined, ProbeValue | undefined],
+    orders: boolean,
+  ): void => {
     for (const op of COMPARE_OPS) {
       if (!orders && op !== '==' && op !== '!=') continue;
       terms.push({
@@ -159,7 +187,8 @@ export function synthesizeConditions(input: SynthesisInput): string[] {
   for (const term of terms) {
     // A term on names the condition uses guards it: it goes first.
     const guards = term.names.some((n) => input.conditionNames.includes(n));
-    for (const operator of ['or', 'and'] as const) keep(guards ? joined(term, operator, own, term.cost + 2) : joined(own, operator, term, term.cost + 2));
+    for (const operator of ['or', 'and'] as const)
+      keep(guards ? joined(term, operator, own, term.cost + 2) : joined(own, operator, term, term.cost + 2));
   }
   for (const [i, a] of terms.entries()) {
     for (const b of terms.slice(i + 1)) for (const operator of ['or', 'and'] as const) keep(joined(a, operator, b, a.cost + b.cost + 1));

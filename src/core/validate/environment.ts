@@ -33,7 +33,8 @@ const ALLOWED_NAMES = new Set([
 const ALLOWED_PREFIXES = ['LC_', 'PYTHON', 'PYENV_', 'DEEPDEBUG_'];
 
 /** Words that mark a variable as a credential: never passed to code DeepDebug wrote. */
-const SECRET = /(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|AUTH|API_?KEY|ACCESS_?KEY|PRIVATE|_KEY$|^KEY$|COOKIE|SESSION|SIGNATURE|DSN|SALT)/i;
+const SECRET =
+  /(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|AUTH|API_?KEY|ACCESS_?KEY|PRIVATE|_KEY$|^KEY$|COOKIE|SESSION|SIGNATURE|DSN|SALT)/i;
 
 /** The variables of the user's run that candidates get beyond the allow-list, and those withheld as secrets (both only where set on the host). */
 export interface PassedEnvironment {

@@ -8,7 +8,17 @@ import { planContainment } from './containment';
 import { candidateEnvironment, environmentFor, type PassedEnvironment } from './environment';
 import { nodeidFile } from '../pytest/failures';
 import { halves, judgeReproduction, reproducesFailure } from './reproduce';
-import type { CallOutcome, CallTarget, ChildLimits, ReadyMessage, RecordRequest, Recording, ReplayCall, ResultMessage, WireTestResult } from '../wire';
+import type {
+  CallOutcome,
+  CallTarget,
+  ChildLimits,
+  ReadyMessage,
+  RecordRequest,
+  Recording,
+  ReplayCall,
+  ResultMessage,
+  WireTestResult,
+} from '../wire';
 import { coveringTests, type CoverageMap } from './selection';
 import { sandboxScratch } from './sandbox';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
@@ -203,7 +213,8 @@ export class ValidatorPool {
     const whole = run.filter((test) => served.has(test.nodeid)).map((test) => test.nodeid);
     // A long suite is run again only around the failures (their files): the search waits for it.
     const failingFiles = new Set(this.failingTests.map(nodeidFile));
-    const order = expectedCheckMs(whole, run) <= this.containment.limits.wallMs ? whole : whole.filter((id) => failingFiles.has(nodeidFile(id)));
+    const order =
+      expectedCheckMs(whole, run) <= this.containment.limits.wallMs ? whole : whole.filter((id) => failingFiles.has(nodeidFile(id)));
     const [inOrder, alone] = await Promise.all([this.check(order, run, signal), this.check(this.failingTests, run, signal)]);
     const verdict = judgeReproduction({ run, failing: this.failingTests, inOrder, alone: alone ?? [] });
     const orderDependent: OrderDependence[] = [];
@@ -227,11 +238,19 @@ export class ValidatorPool {
    * until neither half alone does: then the whole remaining set); null when even all of them
    * together do not (the failure came and went: flaky).
    */
-  private async polluters(victim: string, before: readonly string[], run: readonly TestResult[], signal?: AbortSignal): Promise<string[] | null> {
+  private async polluters(
+    victim: string,
+    before: readonly string[],
+    run: readonly TestResult[],
+    signal?: AbortSignal,
+  ): Promise<string[] | null> {
     const user = run.find((test) => test.nodeid === victim)!;
     const failsAfter = async (tests: readonly string[]) => {
       const results = await this.check([...tests, victim], run, signal);
-      return reproducesFailure(user, results?.find((r) => r.nodeid === victim));
+      return reproducesFailure(
+        user,
+        results?.find((r) => r.nodeid === victim),
+      );
     };
     if (!(await failsAfter(before))) return null;
     let suspects = [...before];
@@ -247,7 +266,10 @@ export class ValidatorPool {
   /** The unpatched code's results for `tests` in this order, with time for the tests' own durations; null when the run did not finish. */
   private async check(tests: readonly string[], run: readonly TestResult[], signal?: AbortSignal): Promise<WireTestResult[] | null> {
     const limits = this.childLimits;
-    const timeoutMs = Math.min(REPRODUCE_CEILING_MS, Math.max(limits.timeoutMs, Math.ceil(expectedCheckMs(tests, run)) + SESSION_START_MS / 10));
+    const timeoutMs = Math.min(
+      REPRODUCE_CEILING_MS,
+      Math.max(limits.timeoutMs, Math.ceil(expectedCheckMs(tests, run)) + SESSION_START_MS / 10),
+    );
     // A slow suite's check running out of time says nothing of the candidates' code: their limit stays.
     const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, { shortens: false });
     return reply.status === 'done' ? reply.results : null;
@@ -267,13 +289,7 @@ export class ValidatorPool {
         suite: [],
       };
     }
-    const covering = coveringTests(
-      this.options.coverage,
-      this.passing,
-      candidate.file,
-      candidate.startLine,
-      candidate.endLine,
-    );
+    const covering = coveringTests(this.options.coverage, this.passing, candidate.file, candidate.startLine, candidate.endLine);
     try {
       const reply = await this.run(
         {
@@ -304,7 +320,10 @@ export class ValidatorPool {
    * Runs `tests` on the unpatched code in a world, recording the calls they make to the
    * `targets` (src/core/behaviour/record.ts); what went wrong instead when the child did not finish.
    */
-  async record(plan: Pick<RecordRequest, 'tests' | 'seedTests' | 'targets' | 'maxCalls' | 'maxArgBytes' | 'maxDerived'>, signal?: AbortSignal): Promise<Recording | string> {
+  async record(
+    plan: Pick<RecordRequest, 'tests' | 'seedTests' | 'targets' | 'maxCalls' | 'maxArgBytes' | 'maxDerived'>,
+    signal?: AbortSignal,
+  ): Promise<Recording | string> {
     const reply = await this.run({ op: 'record', ...plan, ...this.childLimits }, signal, { shortens: false });
     return reply.status === 'done' && reply.recording ? reply.recording : unfinished(reply);
   }
@@ -314,9 +333,23 @@ export class ValidatorPool {
    * as a candidate's is (src/core/behaviour/replay.ts); what went wrong instead when the child
    * did not finish.
    */
-  async replay(patch: Candidate | null, targets: CallTarget[], calls: ReplayCall[], callTimeoutMs: number, signal?: AbortSignal): Promise<CallOutcome[] | string> {
-    const fields = patch && { file: patch.file, source: patch.newFileText, function: patch.function, startLine: patch.startLine, endLine: patch.endLine };
-    const reply = await this.run({ op: 'replay', patch: fields, targets, calls, callTimeoutMs, ...this.childLimits }, signal, { shortens: false });
+  async replay(
+    patch: Candidate | null,
+    targets: CallTarget[],
+    calls: ReplayCall[],
+    callTimeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<CallOutcome[] | string> {
+    const fields = patch && {
+      file: patch.file,
+      source: patch.newFileText,
+      function: patch.function,
+      startLine: patch.startLine,
+      endLine: patch.endLine,
+    };
+    const reply = await this.run({ op: 'replay', patch: fields, targets, calls, callTimeoutMs, ...this.childLimits }, signal, {
+      shortens: false,
+    });
     return reply.status === 'done' && reply.patchError === undefined && reply.replayed ? reply.replayed : unfinished(reply);
   }
 
@@ -347,7 +380,11 @@ export class ValidatorPool {
       const onAbort = () => worker.cancel();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const reply = await worker.request({ op: 'check', tests: [...this.prelude, ...this.failingTests, ...suite.filter((id) => !this.prelude.includes(id))], ...this.childLimits });
+        const reply = await worker.request({
+          op: 'check',
+          tests: [...this.prelude, ...this.failingTests, ...suite.filter((id) => !this.prelude.includes(id))],
+          ...this.childLimits,
+        });
         if (reply.status === 'canceled') throw new CanceledError();
         return verdictOf({ candidate, reply, failing: this.failingTests, passing: suite, covering: null });
       } finally {
@@ -558,7 +595,10 @@ async function startSession(
 ): Promise<Session> {
   const scratch = launch.sandboxed ? sandboxScratch() : [];
   // The user's home is a read-only view only where the sandbox makes it read-only.
-  const world = await createWorld(shadow, name, scratch, { ...(patch ? { patch } : {}), ...(launch.sandboxed ? { realHome: os.homedir() } : {}) });
+  const world = await createWorld(shadow, name, scratch, {
+    ...(patch ? { patch } : {}),
+    ...(launch.sandboxed ? { realHome: os.homedir() } : {}),
+  });
   const helpersDir = pythonHelpersDir();
   try {
     const { worker, ready } = await WorkerProcess.start(

@@ -27,7 +27,7 @@ let base: string | null | undefined;
 /** The folder we create pids cgroups in, or null where we may not; found once per process. */
 export function pidsCgroupBase(): string | null {
   if (base === undefined) {
-    base = process.platform === 'linux' ? [v1Base(), v2Base()].find((dir) => dir !== null && usable(dir)) ?? null : null;
+    base = process.platform === 'linux' ? ([v1Base(), v2Base()].find((dir) => dir !== null && usable(dir)) ?? null) : null;
     if (base) removeStale(base);
   }
   return base;
@@ -134,11 +134,7 @@ export function createPidsCgroup(tasks: number): PidsCgroup | null {
 
 function members(dir: string): number[] {
   try {
-    return fs
-      .readFileSync(path.join(dir, 'cgroup.procs'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
+    return fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
   }

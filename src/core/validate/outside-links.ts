@@ -58,7 +58,9 @@ export function outsideLinksWarning(links: readonly OutsideLink[]): string | nul
   const handled = links.filter((l) => l.handled !== 'kept');
   if (handled.length === 0) return null;
   const count = handled.length === 1 ? '1 link leaves' : `${handled.length} links leave`;
-  const each = handled.map((l) => `${l.link} -> ${l.target} (${l.handled === 'copied' ? 'copied for the candidates' : `left out: ${l.why}`})`);
+  const each = handled.map(
+    (l) => `${l.link} -> ${l.target} (${l.handled === 'copied' ? 'copied for the candidates' : `left out: ${l.why}`})`,
+  );
   const leftOut = handled.some((l) => l.handled === 'left-out') ? ' Tests that read a link left out fail in the validator.' : '';
   return `without the sandbox, ${count} the workspace: ${each.join(', ')}.${leftOut}`;
 }

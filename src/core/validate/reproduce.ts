@@ -134,7 +134,9 @@ export function worldWarnings(world: WorldFidelity): string[] {
   return [
     ...world.differs.map(differenceText),
     ...world.orderDependent.map(orderText),
-    ...(withheld.length > 0 ? [`not passed to candidates because they look like secrets: ${withheld.join(', ')} (read by your tests)`] : []),
+    ...(withheld.length > 0
+      ? [`not passed to candidates because they look like secrets: ${withheld.join(', ')} (read by your tests)`]
+      : []),
   ];
 }
 

@@ -119,7 +119,11 @@ export async function createWorld(
   };
   try {
     // Copy-on-write clones where the filesystem has them (btrfs, XFS): a world per worker then costs no disk.
-    await fs.promises.cp(shadow.workspace, world.workspace, { recursive: true, verbatimSymlinks: true, mode: fs.constants.COPYFILE_FICLONE });
+    await fs.promises.cp(shadow.workspace, world.workspace, {
+      recursive: true,
+      verbatimSymlinks: true,
+      mode: fs.constants.COPYFILE_FICLONE,
+    });
     await Promise.all([world.home, world.temp].map((folder) => fs.promises.mkdir(folder, { recursive: true })));
     if (realHome !== undefined) await mirrorHome(realHome, world.home);
     if (patch) await fs.promises.writeFile(path.join(world.workspace, patch.file), patch.bytes);

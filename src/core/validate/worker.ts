@@ -5,7 +5,15 @@ import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
 import { nodeidFile } from '../pytest/failures';
 import { createPidsCgroup, type PidsCgroup } from './limits';
-import { readWorkerMessage, WireError, type ReadyMessage, type ResultMessage, type RunRequest, type WorkerMessage, type WorkerRequest } from '../wire';
+import {
+  readWorkerMessage,
+  WireError,
+  type ReadyMessage,
+  type ResultMessage,
+  type RunRequest,
+  type WorkerMessage,
+  type WorkerRequest,
+} from '../wire';
 import { sandboxArgs } from './sandbox';
 
 // One Python worker process: a pytest session on the shadow copy whose test loop serves
@@ -142,7 +150,9 @@ export class WorkerProcess {
     })
       .catch(async (error: unknown) => {
         await worker.kill();
-        throw signal?.aborted ? new Error(`the pytest session did not start in time: ${worker.tail()}`) : startError(launch.python, error, worker.tail());
+        throw signal?.aborted
+          ? new Error(`the pytest session did not start in time: ${worker.tail()}`)
+          : startError(launch.python, error, worker.tail());
       })
       .finally(() => signal?.removeEventListener('abort', onAbort));
     // From now on the idle session's tasks stay as they are: the rest is the candidate's.

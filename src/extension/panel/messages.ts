@@ -101,14 +101,23 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
         : undefined;
     case 'chooseAnswer':
     case 'addTest':
-      return typeof message.runId === 'string' && message.runId.length > 0 && typeof message.answer === 'number' && Number.isInteger(message.answer) && message.answer >= 0
+      return typeof message.runId === 'string' &&
+        message.runId.length > 0 &&
+        typeof message.answer === 'number' &&
+        Number.isInteger(message.answer) &&
+        message.answer >= 0
         ? { type: message.type, runId: message.runId, answer: message.answer }
         : undefined;
     case 'showHintDiff':
       return typeof message.hintId === 'string' && message.hintId.length > 0 ? { type: 'showHintDiff', hintId: message.hintId } : undefined;
     case 'open': {
       const location = message.location as Record<string, unknown> | undefined;
-      if (typeof location?.absPath !== 'string' || typeof location.line !== 'number' || !Number.isInteger(location.line) || location.line < 1) {
+      if (
+        typeof location?.absPath !== 'string' ||
+        typeof location.line !== 'number' ||
+        !Number.isInteger(location.line) ||
+        location.line < 1
+      ) {
         return undefined;
       }
       return { type: 'open', location: { absPath: location.absPath, line: location.line } };

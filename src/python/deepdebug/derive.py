@@ -31,11 +31,7 @@ def none_allowed(function: Any) -> Set[str]:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
         return set()
-    return {
-        p.name
-        for p in parameters
-        if p.default is None or any(word in str(p.annotation) for word in ("Optional", "None"))
-    }
+    return {p.name for p in parameters if p.default is None or any(word in str(p.annotation) for word in ("Optional", "None"))}
 
 
 def variants(args: values.Args, names: List[str], nullable: Set[str]) -> Iterator[values.Args]:

@@ -17,7 +17,14 @@ from .template import live_object, live_ref
 from .wire import PatchFields, PatchMethod
 
 MODULE_DUNDERS = {
-    "__name__", "__file__", "__loader__", "__spec__", "__package__", "__path__", "__cached__", "__builtins__",
+    "__name__",
+    "__file__",
+    "__loader__",
+    "__spec__",
+    "__package__",
+    "__path__",
+    "__cached__",
+    "__builtins__",
 }
 
 

@@ -17,8 +17,7 @@ from .report import Recorder
 _recorder: Optional[Recorder] = None
 
 # The settings; other DEEPDEBUG_* variables belong to the user's tests and stay.
-_SETTINGS = ("DEEPDEBUG_REPORT", "DEEPDEBUG_WORKSPACE", "DEEPDEBUG_COVERAGE", "DEEPDEBUG_TIMEOUT",
-             "DEEPDEBUG_FAULT", "DEEPDEBUG_DESELECT")
+_SETTINGS = ("DEEPDEBUG_REPORT", "DEEPDEBUG_WORKSPACE", "DEEPDEBUG_COVERAGE", "DEEPDEBUG_TIMEOUT", "DEEPDEBUG_FAULT", "DEEPDEBUG_DESELECT")
 
 
 def _end_run_when_orphaned() -> None:

@@ -51,7 +51,9 @@ def flip(site: int, test: Callable[[], object], scope: Mapping[str, object], sch
     else:
         returned = (not original) if forced else bool(original)
     if len(_recorded) < MAX_RECORDED:
-        _recorded.append({"site": site, "n": number, "test": current_test(), "value": original, "returned": returned, "locals": snapshot(scope)})
+        _recorded.append(
+            {"site": site, "n": number, "test": current_test(), "value": original, "returned": returned, "locals": snapshot(scope)}
+        )
     return returned
 
 

@@ -169,7 +169,14 @@ def run_direct(item: Any, workspace: Workspace) -> WireTestResult:
             site = crash_site(workspace, excinfo.value)
     duration = (time.perf_counter() - started) * 1000.0
     os.environ.pop("PYTEST_CURRENT_TEST", None)
-    result: WireTestResult = {"nodeid": item.nodeid, "outcome": outcome, "phase": "call", "message": message, "durationMs": duration, "direct": True}
+    result: WireTestResult = {
+        "nodeid": item.nodeid,
+        "outcome": outcome,
+        "phase": "call",
+        "message": message,
+        "durationMs": duration,
+        "direct": True,
+    }
     if site is not None:
         result["exception"] = site[0]
         if site[1] is not None:

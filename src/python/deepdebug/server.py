@@ -223,7 +223,9 @@ class Server:
                     status = "timeout"
                     break
                 writing = [self.template.jobs] if self.template.pending else []
-                readable, writable, _ = select.select([self.template.reports, self.template.events, self.request_fd], writing, [], remaining)
+                readable, writable, _ = select.select(
+                    [self.template.reports, self.template.events, self.request_fd], writing, [], remaining
+                )
                 if writable:
                     self.template.write_job()
                 if self.request_fd in readable:

@@ -36,9 +36,7 @@ class PerTestTimeout:
         self._fault_file = fault_file
         self._deadline = 0.0
         self._previous: Any = None
-        self._usable = seconds > 0 and hasattr(signal, "setitimer") and (
-            threading.current_thread() is threading.main_thread()
-        )
+        self._usable = seconds > 0 and hasattr(signal, "setitimer") and (threading.current_thread() is threading.main_thread())
 
     def install(self) -> None:
         if self._usable:

@@ -26,11 +26,7 @@ class Workspace:
             path = sysconfig.get_paths().get(name)
             if path:
                 candidates.add(path)
-        self._excluded = tuple(
-            os.path.realpath(path) + os.sep
-            for path in candidates
-            if os.path.realpath(path).startswith(self._prefix)
-        )
+        self._excluded = tuple(os.path.realpath(path) + os.sep for path in candidates if os.path.realpath(path).startswith(self._prefix))
         self._cache: Dict[str, Optional[str]] = {}
 
     def relative(self, filename: str) -> Optional[str]:

@@ -30,7 +30,23 @@ const WRAPPERS: Record<string, ValueKind | 'any'> = {
 };
 
 /** Builtins whose result can stand for one of their arguments. */
-const UNWRAPPABLE = new Set(['max', 'min', 'abs', 'int', 'float', 'round', 'len', 'sorted', 'list', 'tuple', 'set', 'sum', 'str', 'reversed', 'bool']);
+const UNWRAPPABLE = new Set([
+  'max',
+  'min',
+  'abs',
+  'int',
+  'float',
+  'round',
+  'len',
+  'sorted',
+  'list',
+  'tuple',
+  'set',
+  'sum',
+  'str',
+  'reversed',
+  'bool',
+]);
 
 const WRAPPABLE_NODES = new Set(['identifier', 'call', 'subscript', 'binary_operator', 'attribute']);
 const ARITHMETIC = /^(?:[-+*%]|\/\/?|\*\*)$/;
@@ -62,7 +78,10 @@ function wrappable(node: Node): boolean {
 function builtinsInUse(ctx: EditContext): Map<string, number> {
   const root = rootOf(ctx.owner);
   const used = new Map<string, number>();
-  for (const [scope, weight] of [[root, 0.5], [ctx.owner, 1]] as const) {
+  for (const [scope, weight] of [
+    [root, 0.5],
+    [ctx.owner, 1],
+  ] as const) {
     for (const call of scope.descendantsOfType('call')) {
       const name = calleeName(call);
       if (name && name in WRAPPERS) used.set(name, weight);
@@ -93,7 +112,8 @@ function wrapEdits(node: Node, ctx: EditContext, used: Map<string, number>, boun
     if ((builtin === 'max' || builtin === 'min') && kind !== 'collection') {
       // A number clamped: max(x, 0), min(x, limit).
       edits.push(nodeEdit('wrap-builtin', weight * fit * 0.8, node, `${builtin}(${node.text}, 0)`));
-      if (kind === 'number') for (const bound of bounds) edits.push(nodeEdit('wrap-builtin', weight * 0.6, node, `${builtin}(${node.text}, ${bound})`));
+      if (kind === 'number')
+        for (const bound of bounds) edits.push(nodeEdit('wrap-builtin', weight * 0.6, node, `${builtin}(${node.text}, ${bound})`));
       continue;
     }
     edits.push(nodeEdit('wrap-builtin', weight * fit, node, `${builtin}(${node.text})`));
@@ -119,7 +139,8 @@ function unwrapEdits(call: Node, functions: Set<string>): Edit[] {
   const iterated = call.parent?.type === 'for_statement' || call.parent?.type === 'for_in_clause';
   if (name === 'reversed' && iterated) return []; // wrapping.ts's reversed-iteration
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
-    (a): a is Node => !!a && a.type !== 'keyword_argument' && a.type !== 'comment' && !a.type.endsWith('splat') && a.type !== 'generator_expression',
+    (a): a is Node =>
+      !!a && a.type !== 'keyword_argument' && a.type !== 'comment' && !a.type.endsWith('splat') && a.type !== 'generator_expression',
   );
   const plausibility = args.length === 1 ? 1 : 0.6;
   return args.slice(0, MAX_UNWRAPPED).map((arg) => {

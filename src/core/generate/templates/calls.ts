@@ -26,28 +26,71 @@ const COPIES: Confusions = {
 /** Methods, called as x.m(...). */
 const METHODS: Confusions = {
   get: [['pop', 1]],
-  pop: [['get', 1], ['popleft', 0.5]],
+  pop: [
+    ['get', 1],
+    ['popleft', 0.5],
+  ],
   popleft: [['pop', 1]],
-  append: [['extend', 1], ['appendleft', 0.3], ['add', 0.3]],
-  extend: [['append', 1], ['update', 0.3]],
+  append: [
+    ['extend', 1],
+    ['appendleft', 0.3],
+    ['add', 0.3],
+  ],
+  extend: [
+    ['append', 1],
+    ['update', 0.3],
+  ],
   appendleft: [['append', 1]],
-  add: [['append', 0.5], ['update', 0.5]],
-  update: [['add', 0.5], ['extend', 0.3]],
-  remove: [['discard', 1], ['pop', 0.5]],
+  add: [
+    ['append', 0.5],
+    ['update', 0.5],
+  ],
+  update: [
+    ['add', 0.5],
+    ['extend', 0.3],
+  ],
+  remove: [
+    ['discard', 1],
+    ['pop', 0.5],
+  ],
   discard: [['remove', 1]],
-  keys: [['values', 1], ['items', 0.7]],
-  values: [['keys', 1], ['items', 0.7]],
-  items: [['values', 0.7], ['keys', 0.7]],
+  keys: [
+    ['values', 1],
+    ['items', 0.7],
+  ],
+  values: [
+    ['keys', 1],
+    ['items', 0.7],
+  ],
+  items: [
+    ['values', 0.7],
+    ['keys', 0.7],
+  ],
   startswith: [['endswith', 1]],
   endswith: [['startswith', 1]],
   lower: [['upper', 1]],
   upper: [['lower', 1]],
-  strip: [['rstrip', 0.7], ['lstrip', 0.7]],
-  lstrip: [['rstrip', 1], ['strip', 0.7]],
-  rstrip: [['lstrip', 1], ['strip', 0.7]],
-  find: [['rfind', 1], ['index', 0.5]],
+  strip: [
+    ['rstrip', 0.7],
+    ['lstrip', 0.7],
+  ],
+  lstrip: [
+    ['rstrip', 1],
+    ['strip', 0.7],
+  ],
+  rstrip: [
+    ['lstrip', 1],
+    ['strip', 0.7],
+  ],
+  find: [
+    ['rfind', 1],
+    ['index', 0.5],
+  ],
   rfind: [['find', 1]],
-  index: [['rindex', 0.5], ['find', 0.5]],
+  index: [
+    ['rindex', 0.5],
+    ['find', 0.5],
+  ],
   split: [['rsplit', 0.7]],
   rsplit: [['split', 1]],
   insert: [['append', 0.3]],

@@ -43,7 +43,13 @@ export function siteOf(node: Node): Site | null {
     case 'conditional_expression': {
       const [value, condition, alternative] = node.namedChildren;
       if (!value || !condition || !alternative) return null;
-      return { condition, near: [[value, IN_BLOCK], [alternative, IN_BLOCK]] };
+      return {
+        condition,
+        near: [
+          [value, IN_BLOCK],
+          [alternative, IN_BLOCK],
+        ],
+      };
     }
     default:
       return null;
@@ -131,7 +137,8 @@ function testsOnly(condition: Node, name: string): boolean {
 }
 
 function combined(condition: Node, operator: 'and' | 'or', term: Term): string {
-  const loose = LOOSE_BINDING.has(condition.type) || (operator === 'and' && condition.type === 'boolean_operator' && condition.text.includes(' or '));
+  const loose =
+    LOOSE_BINDING.has(condition.type) || (operator === 'and' && condition.type === 'boolean_operator' && condition.text.includes(' or '));
   const text = loose ? `(${condition.text})` : condition.text;
   const uses = new Set(condition.descendantsOfType('identifier').flatMap((id) => (id ? [id.text] : [])));
   return term.names.some((n) => uses.has(n)) ? `${term.text} ${operator} ${text}` : `${text} ${operator} ${term.text}`;

@@ -79,7 +79,12 @@ function addedBreaks(source: string, ifStatement: Node): Edit[] {
   const consequence = ifStatement.childForFieldName('consequence');
   const last = consequence?.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').pop();
   if (!consequence || !last || last.startPosition.row === ifStatement.startPosition.row) return [];
-  if (last.type === 'break_statement' || last.type === 'continue_statement' || last.type === 'return_statement' || last.type === 'raise_statement') {
+  if (
+    last.type === 'break_statement' ||
+    last.type === 'continue_statement' ||
+    last.type === 'return_statement' ||
+    last.type === 'raise_statement'
+  ) {
     return [];
   }
   const bodyIndent = indentationAt(source, last);
@@ -117,7 +122,9 @@ function guards(ctx: EditContext): Edit[] {
   if (!body || !anchor || anchor.startPosition.row === fn.startPosition.row) return [];
   const indent = indentationAt(ctx.source, anchor);
   const step = indent.slice(indentationAt(ctx.source, fn).length) || '    ';
-  const params = ownParameterNames(fn).filter((p) => p !== ctx.scope.receiver).slice(0, MAX_GUARDED_PARAMS);
+  const params = ownParameterNames(fn)
+    .filter((p) => p !== ctx.scope.receiver)
+    .slice(0, MAX_GUARDED_PARAMS);
   const edits: Edit[] = [];
   for (const param of params) {
     const uses = body
@@ -128,7 +135,9 @@ function guards(ctx: EditContext): Edit[] {
     const guard = (condition: string, result: string, plausibility: number): Edit => ({
       kind: 'missing-guard',
       plausibility,
-      splices: [{ start: anchor.startIndex, end: anchor.startIndex, text: `if ${condition}:\n${indent}${step}return ${result}\n${indent}` }],
+      splices: [
+        { start: anchor.startIndex, end: anchor.startIndex, text: `if ${condition}:\n${indent}${step}return ${result}\n${indent}` },
+      ],
       summary: describeAt(lineOf(anchor), `add guard \`if ${condition}: return ${result}\``),
       anchorLines,
     });

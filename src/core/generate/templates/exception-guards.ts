@@ -81,7 +81,11 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
           const counted = divisor && calleeName(divisor) === 'len' ? firstArgument(divisor) : null;
           // len(xs) as the divisor: the idiomatic test is on xs itself.
           if (counted) add(counted, (xs) => `not ${xs}`, Math.min(1, evidence(counted, empty) + 0.1));
-          add(divisor, (d) => `${d} == 0`, evidence(divisor, (r) => r === '0' || r === '0.0'));
+          add(
+            divisor,
+            (d) => `${d} == 0`,
+            evidence(divisor, (r) => r === '0' || r === '0.0'),
+          );
         }
         break;
       case 'IndexError':
@@ -99,7 +103,11 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
       case 'AttributeError':
         if (noneMessage && node.type === 'attribute') {
           const object = node.childForFieldName('object');
-          add(object, (o) => `${o} is None`, evidence(object, (r) => r === 'None'));
+          add(
+            object,
+            (o) => `${o} is None`,
+            evidence(object, (r) => r === 'None'),
+          );
         }
         break;
       case 'TypeError':
@@ -107,14 +115,26 @@ function conditionsFor(site: RaiseSite, nodes: Node[]): Condition[] {
         if (node.type === 'binary_operator') {
           for (const side of ['left', 'right']) {
             const operand = node.childForFieldName(side);
-            add(operand, (o) => `${o} is None`, evidence(operand, (r) => r === 'None'));
+            add(
+              operand,
+              (o) => `${o} is None`,
+              evidence(operand, (r) => r === 'None'),
+            );
           }
         } else if (node.type === 'augmented_assignment') {
           const right = node.childForFieldName('right');
-          add(right, (o) => `${o} is None`, evidence(right, (r) => r === 'None'));
+          add(
+            right,
+            (o) => `${o} is None`,
+            evidence(right, (r) => r === 'None'),
+          );
         } else if (node.type === 'subscript') {
           const value = node.childForFieldName('value');
-          add(value, (v) => `${v} is None`, evidence(value, (r) => r === 'None'));
+          add(
+            value,
+            (v) => `${v} is None`,
+            evidence(value, (r) => r === 'None'),
+          );
         }
         break;
       case 'ValueError':
@@ -215,7 +235,8 @@ function emptyOf(node: Node): string | null {
       return node.childrenForFieldName('subscript').some((s) => s?.type === 'slice') ? '[]' : null;
     case 'call': {
       const callee = node.childForFieldName('function');
-      const name = callee?.type === 'identifier' ? callee.text : callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : null;
+      const name =
+        callee?.type === 'identifier' ? callee.text : callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : null;
       if (callee?.type === 'attribute' && STRING_METHODS.has(name ?? '')) return '""';
       switch (name) {
         case 'str':
@@ -269,7 +290,10 @@ function preferredQuote(fn: Node): '"' | "'" {
 
 /** A docstring's string literals written with the code's quote where that changes nothing else. */
 function inQuotes(literal: string, quote: '"' | "'"): string {
-  return literal.replace(/'([^'"\\\n]*)'|"([^'"\\\n]*)"/g, (_, a: string | undefined, b: string | undefined) => `${quote}${a ?? b}${quote}`);
+  return literal.replace(
+    /'([^'"\\\n]*)'|"([^'"\\\n]*)"/g,
+    (_, a: string | undefined, b: string | undefined) => `${quote}${a ?? b}${quote}`,
+  );
 }
 
 /** What a guard may return, most likely first, with its plausibility. */

@@ -246,7 +246,11 @@ export async function templateStreamOn(base: Candidate, original: string, weight
     const proposals = proposeEdits(suspect, base.newFileText, tree.rootNode, weight, evidence, NO_TEST_VALUES, target);
     // Each candidate carries both edits: the base's and its own.
     return new TemplateStream(
-      proposals.map((p) => ({ ...p, editKind: `${base.editKind}+${p.editKind}`, edit: { ...p.edit, summary: `${base.summary}; ${p.edit.summary}` } })),
+      proposals.map((p) => ({
+        ...p,
+        editKind: `${base.editKind}+${p.editKind}`,
+        edit: { ...p.edit, summary: `${base.summary}; ${p.edit.summary}` },
+      })),
     );
   } finally {
     tree.delete();
@@ -344,7 +348,15 @@ function proposeEdits(
   const nodes = nodesWithin(root, start, end);
   const owner = ownerOf(root, nodes, suspect.endLine);
   const scope = collectScope(root, owner);
-  const ctx: EditContext = { source, nodes, owner, scope, ...evidence, types: ownerTypes(owner, scope.receiver !== null, evidence.types, tests), testLiterals: tests.literals };
+  const ctx: EditContext = {
+    source,
+    nodes,
+    owner,
+    scope,
+    ...evidence,
+    types: ownerTypes(owner, scope.receiver !== null, evidence.types, tests),
+    testLiterals: tests.literals,
+  };
   const lineWeight = lineWeights(suspect);
   const proposals: Proposal[] = [];
   for (const family of FAMILIES) {
@@ -353,7 +365,14 @@ function proposeEdits(
       const anchors = edit.anchorLines ?? spliceLines(starts, edit.splices);
       const best = anchors.reduce((a, b) => (lineWeight(b) > lineWeight(a) ? b : a), anchors[0] ?? suspect.startLine);
       const family = PRIORS[edit.kind] * edit.plausibility;
-      proposals.push({ region, edit, line: best, editKind: edit.kind, family, score: weight * lineWeight(best) * PRIORS[edit.kind] * edit.plausibility });
+      proposals.push({
+        region,
+        edit,
+        line: best,
+        editKind: edit.kind,
+        family,
+        score: weight * lineWeight(best) * PRIORS[edit.kind] * edit.plausibility,
+      });
     }
   }
   return proposals;

@@ -172,7 +172,8 @@ function containerUpdates(pos: Position, loops: Node[], fn: FunctionFacts): Line
       const c = container.name;
       if (container.kind === 'list') lines.push({ text: `${c}.append(${element})`, plausibility });
       if (container.kind === 'set') lines.push({ text: `${c}.add(${element})`, plausibility });
-      if (container.kind === 'dict' && fn.countsWithGet) lines.push({ text: `${c}[${element}] = ${c}.get(${element}, 0) + 1`, plausibility });
+      if (container.kind === 'dict' && fn.countsWithGet)
+        lines.push({ text: `${c}[${element}] = ${c}.get(${element}, 0) + 1`, plausibility });
     });
     if (container.kind === 'dict' && key && value) lines.push({ text: `${container.name}[${key}] = ${value}`, plausibility: weight });
   }

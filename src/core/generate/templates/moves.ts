@@ -163,7 +163,8 @@ export function moveEdits(ctx: EditContext): Edit[] {
     if (!inRegion.has(block.id)) continue;
     edits.push(...adjacentSwaps(ctx.source, block));
     const header = block.parent;
-    if (header && LOOPS.has(header.type) && header.childForFieldName('body')?.id === block.id) edits.push(...loopCrossings(ctx.source, header));
+    if (header && LOOPS.has(header.type) && header.childForFieldName('body')?.id === block.id)
+      edits.push(...loopCrossings(ctx.source, header));
   }
   return edits;
 }

@@ -55,10 +55,7 @@ function boundEdits(expr: Node, scope: Scope): Edit[] {
   // table[key] with a key that is not known to be a number is rarely off by one.
   const plausibility = expr.type !== 'identifier' || scope.kindOf(expr.text) === 'number' ? 1 : 0.3;
   const operand = additiveOperand(expr);
-  return [
-    nodeEdit('off-by-one', plausibility, expr, `${operand} + 1`),
-    nodeEdit('off-by-one', plausibility, expr, `${operand} - 1`),
-  ];
+  return [nodeEdit('off-by-one', plausibility, expr, `${operand} + 1`), nodeEdit('off-by-one', plausibility, expr, `${operand} - 1`)];
 }
 
 function isIndexPosition(node: Node): boolean {

@@ -29,7 +29,7 @@ export const PRIORS = {
   'arith-op': 0.3,
   'bitwise-op': 0.3, // rare in code, so trying them is cheap
   'bool-op': 0.3, // and <-> or
-  'negation': 0.3, // adding or removing `not`
+  negation: 0.3, // adding or removing `not`
   'attribute-misuse': 0.3,
   'builtin-swap': 0.3, // min/max, any/all
   'augmented-op': 0.25,

@@ -26,7 +26,8 @@ function ownStatements(fn: Node): Node[] {
   const found: Node[] = [];
   const visit = (node: Node): void => {
     for (const child of node.namedChildren) {
-      if (!child || child.type === 'function_definition' || child.type === 'class_definition' || child.type === 'decorated_definition') continue;
+      if (!child || child.type === 'function_definition' || child.type === 'class_definition' || child.type === 'decorated_definition')
+        continue;
       found.push(child);
       visit(child);
     }
@@ -43,7 +44,21 @@ function lastStatement(block: Node): Node | null {
 
 const NOT_A_VALUE = new Set(['assignment', 'augmented_assignment', 'string', 'yield', 'await', 'concatenated_string']);
 // Calls made for their effect: returning their result (None) is never the fix.
-const EFFECT_METHODS = new Set(['append', 'extend', 'add', 'update', 'insert', 'remove', 'discard', 'sort', 'reverse', 'clear', 'write', 'appendleft', 'setdefault']);
+const EFFECT_METHODS = new Set([
+  'append',
+  'extend',
+  'add',
+  'update',
+  'insert',
+  'remove',
+  'discard',
+  'sort',
+  'reverse',
+  'clear',
+  'write',
+  'appendleft',
+  'setdefault',
+]);
 
 function calledForEffect(expression: Node): boolean {
   if (expression.type !== 'call') return false;
@@ -132,7 +147,12 @@ export function returnEdits(ctx: EditContext): Edit[] {
   if (ctx.owner.type === 'function_definition') {
     const statements = ownStatements(ctx.owner);
     const inRegion = new Set(ctx.nodes.map((n) => n.id));
-    edits.push(...bareExpressionReturns(ctx.owner, statements.filter((s) => inRegion.has(s.id))));
+    edits.push(
+      ...bareExpressionReturns(
+        ctx.owner,
+        statements.filter((s) => inRegion.has(s.id)),
+      ),
+    );
     edits.push(...appendedReturns(ctx, ctx.owner, statements));
   }
   return edits;

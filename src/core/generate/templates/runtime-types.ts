@@ -132,9 +132,18 @@ const STR_SWAPS: Confusions = {
   rindex: [['index', 1]],
   casefold: [['lower', 1]],
   lower: [['casefold', 0.4]],
-  ljust: [['rjust', 1], ['center', 0.5]],
-  rjust: [['ljust', 1], ['center', 0.5]],
-  center: [['ljust', 0.5], ['rjust', 0.5]],
+  ljust: [
+    ['rjust', 1],
+    ['center', 0.5],
+  ],
+  rjust: [
+    ['ljust', 1],
+    ['center', 0.5],
+  ],
+  center: [
+    ['ljust', 0.5],
+    ['rjust', 0.5],
+  ],
   partition: [['rpartition', 1]],
   rpartition: [['partition', 1]],
   removeprefix: [['removesuffix', 1]],
@@ -144,7 +153,23 @@ const STR_SWAPS: Confusions = {
   isalpha: [['isalnum', 0.7]],
   isalnum: [['isalpha', 0.7]],
 };
-const STR_RESULTS = new Set(['strip', 'lstrip', 'rstrip', 'lower', 'upper', 'casefold', 'title', 'capitalize', 'replace', 'removeprefix', 'removesuffix', 'ljust', 'rjust', 'center', 'zfill']);
+const STR_RESULTS = new Set([
+  'strip',
+  'lstrip',
+  'rstrip',
+  'lower',
+  'upper',
+  'casefold',
+  'title',
+  'capitalize',
+  'replace',
+  'removeprefix',
+  'removesuffix',
+  'ljust',
+  'rjust',
+  'center',
+  'zfill',
+]);
 
 /** Whether an expression holds a str: a string, a name known to, or a str method's result on one. */
 function holdsStr(node: Node | null, ctx: EditContext): boolean {
@@ -152,7 +177,11 @@ function holdsStr(node: Node | null, ctx: EditContext): boolean {
   if (node.type === 'string') return true;
   if (node.type === 'identifier') return ctx.types.get(node.text)?.type === 'str';
   const callee = node.type === 'call' ? node.childForFieldName('function') : null;
-  return callee?.type === 'attribute' && STR_RESULTS.has(callee.childForFieldName('attribute')?.text ?? '') && holdsStr(callee.childForFieldName('object'), ctx);
+  return (
+    callee?.type === 'attribute' &&
+    STR_RESULTS.has(callee.childForFieldName('attribute')?.text ?? '') &&
+    holdsStr(callee.childForFieldName('object'), ctx)
+  );
 }
 
 function strMethodSwaps(call: Node, ctx: EditContext): Edit[] {
@@ -167,9 +196,14 @@ function mappingLookups(node: Node, ctx: EditContext): Edit[] {
   const value = node.childForFieldName('value');
   const keys = node.childrenForFieldName('subscript');
   if (value?.type !== 'identifier' || !MAPPINGS.has(ctx.types.get(value.text)?.type ?? '')) return [];
-  if (keys.length !== 1 || keys[0]!.type === 'slice' || identifierRole(node) !== 'value' || node.parent?.type === 'delete_statement') return [];
+  if (keys.length !== 1 || keys[0]!.type === 'slice' || identifierRole(node) !== 'value' || node.parent?.type === 'delete_statement')
+    return [];
   const key = keys[0]!.text;
-  const defaults: [string, number][] = [['', 0.6], [', 0', 0.5], [", ''", 0.3]];
+  const defaults: [string, number][] = [
+    ['', 0.6],
+    [', 0', 0.5],
+    [", ''", 0.3],
+  ];
   // A parameter named for it is the fallback the caller gave.
   for (const param of ctx.scope.params) if (/default|fallback/i.test(param)) defaults.unshift([`, ${param}`, 0.8]);
   return defaults.map(([fallback, plausibility]) => nodeEdit('typed-call', plausibility, node, `${value.text}.get(${key}${fallback})`));

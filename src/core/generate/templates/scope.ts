@@ -215,7 +215,8 @@ export function ownParameterNames(fn: Node): string[] {
   const names: string[] = [];
   for (const param of fn.childForFieldName('parameters')?.namedChildren ?? []) {
     if (!param) continue;
-    const id = param.type === 'identifier' ? param : (param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier'));
+    const id =
+      param.type === 'identifier' ? param : (param.childForFieldName('name') ?? param.namedChildren.find((c) => c?.type === 'identifier'));
     if (id?.type === 'identifier') names.push(id.text);
   }
   return names;

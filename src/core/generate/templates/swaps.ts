@@ -29,9 +29,23 @@ function precedenceOf(node: Node): number {
   if (node.type === 'binary_operator') return PRECEDENCE[node.childForFieldName('operator')?.text ?? ''] ?? -1;
   if (node.type === 'unary_operator') return UNARY_PRECEDENCE;
   if (
-    ['identifier', 'integer', 'float', 'string', 'call', 'attribute', 'subscript', 'parenthesized_expression', 'list', 'tuple', 'dictionary', 'set', 'true', 'false', 'none'].includes(
-      node.type,
-    )
+    [
+      'identifier',
+      'integer',
+      'float',
+      'string',
+      'call',
+      'attribute',
+      'subscript',
+      'parenthesized_expression',
+      'list',
+      'tuple',
+      'dictionary',
+      'set',
+      'true',
+      'false',
+      'none',
+    ].includes(node.type)
   ) {
     return ATOM_PRECEDENCE;
   }
@@ -41,11 +55,19 @@ function precedenceOf(node: Node): number {
 /** Text of `node` placed as the left (or right) operand of an operator of precedence `outer`. */
 function operandText(node: Node, outer: number, side: 'left' | 'right', rightAssociative: boolean): string {
   const inner = precedenceOf(node);
-  const loose = side === 'left' ? inner < outer || (rightAssociative && inner === outer) : inner < outer || (!rightAssociative && inner === outer);
+  const loose =
+    side === 'left' ? inner < outer || (rightAssociative && inner === outer) : inner < outer || (!rightAssociative && inner === outer);
   return loose || inner < 0 ? `(${node.text})` : node.text;
 }
 
-function swapEdit(kind: 'swap-args' | 'swap-operands', first: Node, second: Node, firstText: string, secondText: string, what: string): Edit {
+function swapEdit(
+  kind: 'swap-args' | 'swap-operands',
+  first: Node,
+  second: Node,
+  firstText: string,
+  secondText: string,
+  what: string,
+): Edit {
   return {
     kind,
     plausibility: 1,

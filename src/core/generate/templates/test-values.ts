@@ -95,7 +95,8 @@ function literalsIn(fn: Node): TestLiteral[] {
     if (!node || node.text.length > MAX_LITERAL_LENGTH) continue;
     if (node.type !== 'string') literals.push({ text: node.text, kind: 'number' });
     // Docstrings and f-strings are not values a literal in the code could have been meant to be.
-    else if (node.parent?.type !== 'expression_statement' && PLAIN_STRING.test(node.text)) literals.push({ text: node.text, kind: 'string' });
+    else if (node.parent?.type !== 'expression_statement' && PLAIN_STRING.test(node.text))
+      literals.push({ text: node.text, kind: 'string' });
   }
   return literals;
 }
@@ -104,7 +105,8 @@ const PLAIN_STRING = /^[rRuU]?['"]/;
 
 function addCall(calls: Map<string, ArgumentTypes[]>, call: Node, frame: Frame): void {
   const callee = call.childForFieldName('function');
-  const name = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee?.type === 'identifier' ? callee.text : undefined;
+  const name =
+    callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee?.type === 'identifier' ? callee.text : undefined;
   const args = call.childForFieldName('arguments');
   if (!name || args?.type !== 'argument_list') return;
   const types: ArgumentTypes = { positional: [], keywords: new Map() };
@@ -115,7 +117,8 @@ function addCall(calls: Map<string, ArgumentTypes[]>, call: Node, frame: Frame):
       const [key, value] = [arg.childForFieldName('name')?.text, arg.childForFieldName('value')];
       const type = value && typeOf(value, frame);
       if (key && type) types.keywords.set(key, type);
-    } else if (arg.type.endsWith('splat')) splat = true; // positions after *args are unknown
+    } else if (arg.type.endsWith('splat'))
+      splat = true; // positions after *args are unknown
     else if (!splat) types.positional.push(typeOf(arg, frame));
   }
   calls.set(name, [...(calls.get(name) ?? []), types]);

@@ -20,15 +20,30 @@ const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
 
 // Names people give counts, bounds and positions: numbers even before the code shows it (an
 // unused `start` parameter is exactly what a missing `+ start` leaves behind).
-const NUMERIC_NAME = /^(?:[ijkmn]|lo|hi|low|high|mid|start|end|stop|step|offset|size|count|length|width|height|idx|index|num|total|limit|depth|level|pos|shift|delta|amount|capacity)$|_(?:count|size|len|idx|index|num|offset)$|^(?:num|n)_/;
+const NUMERIC_NAME =
+  /^(?:[ijkmn]|lo|hi|low|high|mid|start|end|stop|step|offset|size|count|length|width|height|idx|index|num|total|limit|depth|level|pos|shift|delta|amount|capacity)$|_(?:count|size|len|idx|index|num|offset)$|^(?:num|n)_/;
 
 // Builtins whose arguments are collections whatever their names say (max and min: alone).
-const COLLECTION_TAKERS = new Set(['zip', 'list', 'tuple', 'set', 'sorted', 'reversed', 'enumerate', 'sum', 'len', 'any', 'all', 'map', 'filter']);
+const COLLECTION_TAKERS = new Set([
+  'zip',
+  'list',
+  'tuple',
+  'set',
+  'sorted',
+  'reversed',
+  'enumerate',
+  'sum',
+  'len',
+  'any',
+  'all',
+  'map',
+  'filter',
+]);
 
 /** Whether a call argument is passed to a builtin that takes collections. */
 export function takesCollection(argument: Node): boolean {
   const list = argument.parent;
-  const callee = list?.type === 'argument_list' ? list.parent?.childForFieldName('function')?.text ?? '' : '';
+  const callee = list?.type === 'argument_list' ? (list.parent?.childForFieldName('function')?.text ?? '') : '';
   const alone = list?.namedChildCount === 1;
   return COLLECTION_TAKERS.has(callee) || ((callee === 'max' || callee === 'min') && alone);
 }
