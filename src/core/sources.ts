@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { sha256 } from './hash';
-import { decodeSource, type DecodedSource } from './sourceEncoding';
+import { decodeSource, type DecodedSource } from './source-encoding';
 import type { SourceEncoding } from './types';
 
 // Workspace files as the engine reads them, once per run: the text in the file's own encoding

@@ -5,20 +5,20 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownSuspects } from '../core/evidence';
 import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
-import { checkApply } from './applyCheck';
-import type { LensTarget } from './codeLenses';
+import { checkApply } from './apply-check';
+import type { LensTarget } from './code-lenses';
 import { engineOptions, readSettings } from './config';
-import { patchIdOf, showDiff } from './diffView';
+import { patchIdOf, showDiff } from './diff-view';
 import { collectionBlocker } from '../core/pytest/failures';
-import { noticeContainment } from './containmentNotice';
+import { noticeContainment } from './containment-notice';
 import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
 import { canceledState, CANCELED, failedState, finishedState, runningState, type PanelState } from './panel/messages';
-import { progressText } from './progressText';
-import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './runRecord';
-import type { ChoiceMemory } from './choiceMemory';
+import { progressText } from './progress-text';
+import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './run-record';
+import type { ChoiceMemory } from './choice-memory';
 import type { Sidecar } from './sidecar';
-import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './testSelection';
+import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './test-selection';
 
 export interface Ctx {
   store: RunStore;

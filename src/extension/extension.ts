@@ -2,21 +2,21 @@
 // happens here: the sidecar process (engine, tree-sitter, ONNX) starts on the first run.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { addAnswerTest, chooseAnswer } from './answerTest';
+import { addAnswerTest, chooseAnswer } from './answer-test';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
-import { ChoiceMemory } from './choiceMemory';
-import { provideCodeActions } from './codeActions';
-import { provideCodeLenses } from './codeLenses';
+import { ChoiceMemory } from './choice-memory';
+import { provideCodeActions } from './code-actions';
+import { provideCodeLenses } from './code-lenses';
 import { readSettings } from './config';
 import { showDiagnostics } from './diagnostics';
-import { providePatchDocuments, showHintDiff } from './diffView';
+import { providePatchDocuments, showHintDiff } from './diff-view';
 import { followRun, idleState } from './panel/messages';
-import { followPatchedDocuments } from './patchFollower';
+import { followPatchedDocuments } from './patch-follower';
 import { PANEL_VIEW_ID, ReviewPanel } from './panel/view';
-import { RunStore } from './runRecord';
+import { RunStore } from './run-record';
 import { Sidecar } from './sidecar';
-import { showSuspectMarks } from './suspectDecorations';
-import { StatusItem } from './statusBar';
+import { showSuspectMarks } from './suspect-decorations';
+import { StatusItem } from './status-bar';
 
 let sidecar: Sidecar | undefined;
 

@@ -2,7 +2,7 @@
 import { testName } from '../core/explain';
 import { collectionBlocker } from '../core/pytest/failures';
 import type { Containment } from '../core/types';
-import type { RunRecord } from './runRecord';
+import type { RunRecord } from './run-record';
 
 function testsText(run: RunRecord): string {
   const [first, ...rest] = run.failures;

@@ -2,7 +2,7 @@
 // fixture's tests are slow on purpose): the progress ends, the run reports it was canceled,
 // and no file changed. Canceling a run after an earlier one keeps that run's results everywhere.
 import assert from 'node:assert/strict';
-import { debugAndWait, debugCommand, fixesOfferedAt, openReviewPanel, progressToast } from './deepdebugUi';
+import { debugAndWait, debugCommand, fixesOfferedAt, openReviewPanel, progressToast } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles } from './harness';
 
 describe('e2e: cancel', function () {

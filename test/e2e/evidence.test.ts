@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { debugAndWait, openReviewPanel, outcomeToast, progressToast } from './deepdebugUi';
+import { debugAndWait, openReviewPanel, outcomeToast, progressToast } from './deepdebug-ui';
 import { scenarioSessions } from './harness';
 
 // The fixture's bug: parse_duration (durations.py) unpacks `text.split("h")` on line 6, which

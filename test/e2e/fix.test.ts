@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addedLines, debugAndWait, openReviewPanel } from './deepdebugUi';
+import { addedLines, debugAndWait, openReviewPanel } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles } from './harness';
 
 // The fixture's bug: bulk_discount (lines 4-8 of pricing.py) uses `>` where `>=` is meant.

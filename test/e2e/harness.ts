@@ -15,7 +15,7 @@ import {
   stopCodeServer,
   writeUserSettings,
   type CodeServer,
-} from './codeServer';
+} from './code-server';
 import { Workbench } from './workbench';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

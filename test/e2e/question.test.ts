@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { debugAndWait, openReviewPanel } from './deepdebugUi';
+import { debugAndWait, openReviewPanel } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles } from './harness';
 
 // The fixture (test/fixtures/behaviour-seeds): top_score reads the first of the sorted scores;

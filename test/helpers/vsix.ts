@@ -6,7 +6,7 @@ import { packageRoot } from '../../src/core/resources';
 
 // The .vsix of the bundles in dist/ as they are (what `npm run package` makes after its build),
 // for the tests that unpack or install it (test/integration/extension-package.test.ts,
-// test/e2e/codeServer.ts). vsce zips the model and onnxruntime, which takes a while, so it runs
+// test/e2e/code-server.ts). vsce zips the model and onnxruntime, which takes a while, so it runs
 // once per test process: `npm test` runs every tier in one mocha process, and a tier run alone
 // packages it once for itself.
 

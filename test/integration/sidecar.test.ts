@@ -21,8 +21,8 @@ import {
 import { packageRoot } from '../../src/core/resources';
 import type { EngineOptions, ProgressEvent } from '../../src/core/types';
 import { headline } from '../../src/extension/headline';
-import { classifyRunError } from '../../src/extension/runErrors';
-import { runFromFix } from '../../src/extension/runRecord';
+import { classifyRunError } from '../../src/extension/run-errors';
+import { runFromFix } from '../../src/extension/run-record';
 import { ErrorCodes, messageTypes, type RunErrorData, type SidecarStatus } from '../../src/sidecar/protocol';
 import { assertNothingLeft, tempFoldersIn } from '../helpers/cli';
 import { waitFor } from '../helpers/processes';

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Failure, FixReport } from '../../src/core/types';
-import { codeLensSpecs } from '../../src/extension/codeLensSpecs';
-import { runFromFix } from '../../src/extension/runRecord';
+import { codeLensSpecs } from '../../src/extension/code-lens-specs';
+import { runFromFix } from '../../src/extension/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const testFile = path.join(workspace, 'tests', 'test_cart.py');
@@ -50,7 +50,7 @@ function run(failures: Failure[]): ReturnType<typeof runFromFix> {
   return runFromFix('r1', workspace, report);
 }
 
-describe('codeLensSpecs', () => {
+describe('code-lens-specs', () => {
   it('puts one lens on the def of each failing test function, with all its failing cases', () => {
     const failures = [
       failure('tests/test_cart.py::test_total', 4),

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { formatFixReport } from '../../src/cli/format';
 import type { Containment, FixReport } from '../../src/core/types';
 import { containmentWarning, headline } from '../../src/extension/headline';
-import { runFromFix } from '../../src/extension/runRecord';
+import { runFromFix } from '../../src/extension/run-record';
 
 const limits: Containment['limits'] = {
   wallMs: 10_000,

@@ -5,15 +5,15 @@ import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { sha256 } from '../../src/core/hash';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
-import { checkApply, smallestReplacement } from '../../src/extension/applyCheck';
-import { codeActionSpecs } from '../../src/extension/codeActionSpecs';
-import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/extension/diagnosticSpecs';
+import { checkApply, smallestReplacement } from '../../src/extension/apply-check';
+import { codeActionSpecs } from '../../src/extension/code-action-specs';
+import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/extension/diagnostic-specs';
 import { headline } from '../../src/extension/headline';
 import { panelHtml } from '../../src/extension/panel/html';
 import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
-import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patchUri';
-import { RunStore, runFromFix, type RunRecord } from '../../src/extension/runRecord';
-import { suspectMarks } from '../../src/extension/suspectMarks';
+import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patch-uri';
+import { RunStore, runFromFix, type RunRecord } from '../../src/extension/run-record';
+import { suspectMarks } from '../../src/extension/suspect-marks';
 
 const workspace = path.resolve('/tmp/ws');
 const original = [

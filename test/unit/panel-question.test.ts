@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { answerTestText } from '../../src/core/behaviour/disagreement';
 import type { Disagreement, FixReport, ValidatedPatch } from '../../src/core/types';
 import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
-import { RunStore, runFromFix } from '../../src/extension/runRecord';
+import { RunStore, runFromFix } from '../../src/extension/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const base = 'def median(xs):\n    return xs[len(xs) // 2]\n';

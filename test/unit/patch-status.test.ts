@@ -3,16 +3,16 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { sha256 } from '../../src/core/hash';
-import { encodeSource } from '../../src/core/sourceEncoding';
+import { encodeSource } from '../../src/core/source-encoding';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
-import { codeActionSpecs } from '../../src/extension/codeActionSpecs';
-import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnosticSpecs';
+import { codeActionSpecs } from '../../src/extension/code-action-specs';
+import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnostic-specs';
 import { headline } from '../../src/extension/headline';
 import { canceledState, finishedState, followRun, runningState } from '../../src/extension/panel/messages';
-import { statusForText } from '../../src/extension/patchStatus';
-import { fixName, patchDocumentText } from '../../src/extension/patchUri';
-import { statusText } from '../../src/extension/statusText';
-import { RunStore, runFromFix, type PatchStatus, type RunRecord } from '../../src/extension/runRecord';
+import { statusForText } from '../../src/extension/patch-status';
+import { fixName, patchDocumentText } from '../../src/extension/patch-uri';
+import { statusText } from '../../src/extension/status-text';
+import { RunStore, runFromFix, type PatchStatus, type RunRecord } from '../../src/extension/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const absPath = path.join(workspace, 'price.py');

@@ -2,10 +2,10 @@
 // back byte for byte, and the editor's apply check on a Latin-1 file.
 import * as assert from 'node:assert/strict';
 import { sha256 } from '../../src/core/hash';
-import { declaredEncoding, decodeSource, encodeSource } from '../../src/core/sourceEncoding';
+import { declaredEncoding, decodeSource, encodeSource } from '../../src/core/source-encoding';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
-import { checkApply } from '../../src/extension/applyCheck';
-import { runFromFix } from '../../src/extension/runRecord';
+import { checkApply } from '../../src/extension/apply-check';
+import { runFromFix } from '../../src/extension/run-record';
 
 const latin1Text = [
   '# -*- coding: latin-1 -*-',

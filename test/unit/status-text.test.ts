@@ -1,7 +1,7 @@
 // The status bar item's words: the latest run's state and outcome, the model in the tooltip.
 import * as assert from 'node:assert/strict';
 import { failedState, idleState, runningState, type PanelState } from '../../src/extension/panel/messages';
-import { statusText } from '../../src/extension/statusText';
+import { statusText } from '../../src/extension/status-text';
 
 const model = 'deepdebug-small · cpu';
 
@@ -23,7 +23,7 @@ const patch = (status: PanelState['patches'][number]['status']): PanelState['pat
 });
 const failure = { nodeid: 't.py::test_a', text: 'AssertionError', location: null };
 
-describe('statusText', () => {
+describe('status-text', () => {
   it('shows the model until a run starts, then the run: its stage while running, its outcome after', () => {
     assert.deepEqual(statusText(idleState(), model).text, '$(beaker) deepdebug-small · cpu');
     const running = statusText(runningState('validating candidate 120 of the search for a fix (2 validated)', idleState()), model);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { AnalyzeReport, Containment, FixReport } from '../../src/core/types';
 import { headline } from '../../src/extension/headline';
 import { finishedState, idleState } from '../../src/extension/panel/messages';
-import { runFromAnalyze, runFromFix } from '../../src/extension/runRecord';
+import { runFromAnalyze, runFromFix } from '../../src/extension/run-record';
 
 const notUtf8 = 'greetings.py is not UTF-8: DeepDebug edits UTF-8 files only, so it proposed no fix in it';
 const unreadable = 'gone.py could not be read: no fix proposed in it';

@@ -1,6 +1,6 @@
 import { explainFix } from '../explain';
 import { isSuperset, lineEdits, type LineEdits } from '../ranking';
-import { encodeSource } from '../sourceEncoding';
+import { encodeSource } from '../source-encoding';
 import type { EngineHooks, FixReport, ValidatedPatch } from '../types';
 import type { ValidationOutcome, ValidatorPool } from '../validate';
 

@@ -1,7 +1,7 @@
 // The quick fixes on DeepDebug's diagnostics (see codeActionSpecs.ts for which ones).
 import * as vscode from 'vscode';
-import { codeActionSpecs } from './codeActionSpecs';
-import type { RunStore } from './runRecord';
+import { codeActionSpecs } from './code-action-specs';
+import type { RunStore } from './run-record';
 
 export function provideCodeActions(store: RunStore): vscode.Disposable {
   const provider: vscode.CodeActionProvider = {

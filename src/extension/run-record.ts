@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
 import { chooseAnswer } from '../core/behaviour/disagreement';
-import { statusForText } from './patchStatus';
+import { statusForText } from './patch-status';
 import type {
   AnalyzeReport,
   Containment,

@@ -2,9 +2,9 @@
 // a revert on disk): the status follows the text, not the last button pressed. Plain logic (no
 // vscode import); patchFollower.ts feeds it the editor's documents.
 import { sha256 } from '../core/hash';
-import { encodeSource } from '../core/sourceEncoding';
+import { encodeSource } from '../core/source-encoding';
 import type { SourceEncoding, ValidatedPatch } from '../core/types';
-import type { PatchRecord, PatchStatus } from './runRecord';
+import type { PatchRecord, PatchStatus } from './run-record';
 
 /** The bytes `text` has in `encoding`, or null where it holds a character the encoding cannot. */
 export function encodedOrNull(text: string, encoding: SourceEncoding): Buffer | null {

@@ -4,7 +4,7 @@
 import { exceptionLine, explanationLines, fixShortText, testName } from '../core/explain';
 import { nodeidFile } from '../core/pytest/failures';
 import type { Failure, Frame } from '../core/types';
-import { absolutePath, pendingPatches, stillFailing, type RunRecord } from './runRecord';
+import { absolutePath, pendingPatches, stillFailing, type RunRecord } from './run-record';
 
 export const DiagnosticCodes = {
   failure: 'deepdebug.failure',

@@ -3,7 +3,7 @@
 // test's trace passed, the local values that frame held, shown after the line like a
 // post-mortem debugger would. Plain data (no vscode import); suspectDecorations.ts shows them.
 import { evidenceLines, localsText, traceFrame } from '../core/evidence';
-import { absolutePath, stillFailing, type RunRecord } from './runRecord';
+import { absolutePath, stillFailing, type RunRecord } from './run-record';
 
 /** Suspects marked in the editor; the panel lists the rest. */
 const SUSPECTS_MARKED = 3;

@@ -2,8 +2,8 @@
 // first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
 // until a validated patch exists. Plain data; codeActions.ts makes vscode.CodeActions of them.
 import { fixShortText } from '../core/explain';
-import { pendingPatches, type PatchRecord, type RunRecord } from './runRecord';
-import { DiagnosticCodes } from './diagnosticSpecs';
+import { pendingPatches, type PatchRecord, type RunRecord } from './run-record';
+import { DiagnosticCodes } from './diagnostic-specs';
 
 export const PatchCommands = {
   apply: 'deepdebug.applyPatch',

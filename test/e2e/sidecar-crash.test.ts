@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { debugAndWait, debugCommand, outcomeToast, progressToast } from './deepdebugUi';
+import { debugAndWait, debugCommand, outcomeToast, progressToast } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles, type Session } from './harness';
 
 /** Scratch folders of the engine (validation copies, pytest reports) anywhere in the session's temp folder. */

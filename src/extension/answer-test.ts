@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { answerTestText } from '../core/behaviour/disagreement';
 import { finishedState } from './panel/messages';
-import { absolutePath } from './runRecord';
+import { absolutePath } from './run-record';
 import type { Ctx } from './commands';
 
 /** The user picked answer `answer` (0-based) of run `runId`'s question. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { debugAndWait, expectNoLightbulbAt, fixesOfferedAt, openReviewPanel } from './deepdebugUi';
+import { debugAndWait, expectNoLightbulbAt, fixesOfferedAt, openReviewPanel } from './deepdebug-ui';
 import { scenarioSessions } from './harness';
 import type { Workbench } from './workbench';
 

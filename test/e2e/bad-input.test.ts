@@ -1,7 +1,7 @@
 // Scenario 3: bad input. A workspace whose code under test does not parse, and one without
 // tests: DeepDebug says what is wrong in one clear message, keeps working, and changes nothing.
 import assert from 'node:assert/strict';
-import { debugAndWait, openReviewPanel } from './deepdebugUi';
+import { debugAndWait, openReviewPanel } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles } from './harness';
 import type { Workbench } from './workbench';
 

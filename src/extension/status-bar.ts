@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { SidecarStatus } from '../sidecar/protocol';
 import { idleState, type PanelState } from './panel/messages';
-import { statusText } from './statusText';
+import { statusText } from './status-text';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('deepdebug.status', vscode.StatusBarAlignment.Right, 100);

@@ -10,8 +10,8 @@ import {
   patchDocumentPath,
   patchDocumentText,
   patchIdFromPath,
-} from './patchUri';
-import { absolutePath, type RunStore } from './runRecord';
+} from './patch-uri';
+import { absolutePath, type RunStore } from './run-record';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
   return vscode.Disposable.from(

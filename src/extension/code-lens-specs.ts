@@ -3,7 +3,7 @@
 // extension's Testing view. Plain logic (no vscode import): the lens's line is found in the
 // document's current text, so it follows edits above the function.
 import { nodeidFile } from '../core/pytest/failures';
-import { absolutePath, type RunRecord } from './runRecord';
+import { absolutePath, type RunRecord } from './run-record';
 
 export interface CodeLensSpec {
   /** 1-based line of the test function's `def`. */

@@ -1,7 +1,7 @@
 // Addresses of the patched-file documents shown on the right of "Show diff". The path ends in
 // the file's own name so the diff editor picks the right language and tab title.
 import * as path from 'node:path';
-import type { RunStore } from './runRecord';
+import type { RunStore } from './run-record';
 
 export const PATCH_SCHEME = 'deepdebug-patch';
 /** A closest candidate's file, shown without Apply: it is not a validated fix. */

@@ -2,7 +2,7 @@
 // and the headline say it on every run).
 import * as vscode from 'vscode';
 import { containmentWarning } from './headline';
-import type { RunRecord } from './runRecord';
+import type { RunRecord } from './run-record';
 
 let warned = false;
 

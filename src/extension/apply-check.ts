@@ -3,8 +3,8 @@
 import { commonPrefix, commonSuffix } from '../core/common-ends';
 import { sha256 } from '../core/hash';
 import { isTestFile } from '../core/pytest/failures';
-import { encodedOrNull } from './patchStatus';
-import type { PatchRecord, RunRecord } from './runRecord';
+import { encodedOrNull } from './patch-status';
+import type { PatchRecord, RunRecord } from './run-record';
 
 /** Replace `text` between two character offsets of the current document. */
 export interface TextReplacement {
