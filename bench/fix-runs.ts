@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeCode } from '../src/core/generate/candidate';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { FixReport, TimelineStep } from '../src/core/types';
 

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { ValidatedPatch } from '../src/core/types';
 import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './fix-runs';

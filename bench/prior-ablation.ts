@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import type { FixReport } from '../src/core/types';
 import { isExactFix, median, runFixCli, scoreRun, seconds, type BugResult } from './fix-runs';
 import { benchOptions, listOf, positiveNumber, wholeNumber } from './options';

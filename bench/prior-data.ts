@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { runAnalyze } from '../src/core/engine';
 import { templateStream } from '../src/core/generate/templates';
 import { isTestFile } from '../src/core/pytest/failures';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import { editableSuspects } from '../src/core/search';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { Candidate, Failure, Suspect } from '../src/core/types';

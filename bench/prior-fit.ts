@@ -33,7 +33,7 @@ import * as path from 'node:path';
 import { CandidateScorer, modelCandidates } from '../src/core/generate/model-candidates';
 import { failureFor } from '../src/core/localize';
 import { loadPatchModel, type PatchModel } from '../src/core/model';
-import { defaultModelDir, packageRoot } from '../src/core/resources';
+import { defaultModelDir, packageRoot } from '../src/core/files/resources';
 import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
 import { isExactFix, median } from './fix-runs';
 import { benchOptions, listOf, oneOf, wholeNumber } from './options';

@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CandidateScorer } from '../src/core/generate/model-candidates';
 import { loadPatchModel, type PatchModel } from '../src/core/model';
-import { defaultModelDir, packageRoot } from '../src/core/resources';
+import { defaultModelDir, packageRoot } from '../src/core/files/resources';
 import { PRIOR_FIRST_WAIT_MS, PRIOR_WINDOW } from '../src/core/search/prior';
 import type { Candidate, Failure } from '../src/core/types';
 import { median } from './fix-runs';

@@ -21,7 +21,7 @@ import { classicBugs } from './classic';
 import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
 import { benchOptions, listOf, positiveNumber, required, wholeNumber } from './options';
 import { loadBugs, makeWorkspace } from './real/run';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 
 const REAL_PYTHON = '/usr/bin/python3';
 const ENGINES = ['baseline', 'current'] as const;

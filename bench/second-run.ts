@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runFix } from '../src/core/engine';
 import { KeptModel, perRun, type ModelLoader } from '../src/core/model/loader';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import { benchOptions, positiveNumber, wholeNumber } from './options';
 
 const settings = benchOptions({ rounds: { type: 'string', default: '3' }, budget: { type: 'string', default: '60' } }, (values) => ({

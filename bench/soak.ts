@@ -20,7 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runFix } from '../src/core/engine';
 import { describeError } from '../src/core/errors';
-import { packageRoot } from '../src/core/resources';
+import { packageRoot } from '../src/core/files/resources';
 import type { FixReport } from '../src/core/types';
 import { hashTree } from '../test/helpers/workspace';
 import { classicBugs } from './classic';

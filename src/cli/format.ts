@@ -1,5 +1,5 @@
-import { evidenceLines, shownSuspects } from '../core/evidence';
-import { exceptionLine, explanationLines, fixShortText } from '../core/explain';
+import { evidenceLines, shownSuspects } from '../core/review/evidence';
+import { exceptionLine, explanationLines, fixShortText } from '../core/review/explain';
 import { testScopeText } from '../core/pytest/neighbours';
 import type {
   AnalyzeReport,

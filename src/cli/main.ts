@@ -1,8 +1,8 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { runAnalyze, runFix } from '../core/engine';
-import { sha256 } from '../core/hash';
-import { encodeSource } from '../core/source-encoding';
+import { sha256 } from '../core/files/hash';
+import { encodeSource } from '../core/files/source-encoding';
 import { collectionBlocker } from '../core/pytest/failures';
 import { UserError, describeError, isCanceled } from '../core/errors';
 import type { FixReport, ValidatedPatch } from '../core/types';

@@ -21,7 +21,7 @@ export function watchForStop(): RunStop {
   const controller = new AbortController();
   const stop: RunStop = { signal: controller.signal, cause: null, exitCode: null };
   onStopSignals((signal) => {
-    // A second signal forces the exit; the exit handler still removes our temp folders (core/temp-folders.ts).
+    // A second signal forces the exit; the exit handler still removes our temp folders (core/files/temp-folders.ts).
     if (stop.cause !== null) process.exit(signalExitCode(signal));
     stop.cause = signal;
     stop.exitCode = signalExitCode(signal);

@@ -8,15 +8,15 @@ import { buildModelInput } from './skeleton';
 import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
-import { defaultModelDir } from './resources';
+import { defaultModelDir } from './files/resources';
 import { ValidatorPool, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
-import { rankValidated, withoutSupersets } from './ranking';
+import { rankValidated, withoutSupersets } from './review/ranking';
 import { editableSuspects, sampledSuspects, searchFixes } from './search';
 import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from './behaviour';
 import { cleanPatches } from './search/recheck';
-import { sourceFiles, type SourceFile } from './sources';
+import { sourceFiles, type SourceFile } from './files/sources';
 import { Timeline } from './timeline';
 import type {
   AnalyzeReport,

@@ -1,8 +1,9 @@
 // The quick fixes offered on DeepDebug's diagnostics: one "Apply" per validated patch, best
 // first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
-// until a validated patch exists. Plain data; codeActions.ts makes vscode.CodeActions of them.
-import { fixShortText } from '../core/explain';
-import { pendingPatches, type PatchRecord, type RunRecord } from './run-record';
+// until a validated patch exists. Plain data; code-actions.ts makes vscode.CodeActions of them.
+import { fixShortText } from '../core/review/explain';
+import type { PatchRecord } from './patch-status';
+import { pendingPatches, type RunRecord } from './run-record';
 import { DiagnosticCodes } from './diagnostic-specs';
 
 export const PatchCommands = {

@@ -1,4 +1,4 @@
-// The quick fixes on DeepDebug's diagnostics (see codeActionSpecs.ts for which ones).
+// The quick fixes on DeepDebug's diagnostics (see code-action-specs.ts for which ones).
 import * as vscode from 'vscode';
 import { codeActionSpecs } from './code-action-specs';
 import type { RunStore } from './run-record';

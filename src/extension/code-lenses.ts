@@ -1,5 +1,5 @@
 // "Debug with DeepDebug" above each test function that failed in the latest run (see
-// codeLensSpecs.ts); it runs DeepDebug on that function's failing tests.
+// code-lens-specs.ts); it runs DeepDebug on that function's failing tests.
 import * as vscode from 'vscode';
 import { codeLensSpecs } from './code-lens-specs';
 import type { RunStore } from './run-record';

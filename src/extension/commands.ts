@@ -3,7 +3,7 @@
 // extension's state (Ctx), as in rust-analyzer's commands.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { shownSuspects } from '../core/evidence';
+import { shownSuspects } from '../core/review/evidence';
 import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
 import { checkApply } from './apply-check';
 import type { LensTarget } from './code-lenses';

@@ -1,7 +1,7 @@
 // Where a run's findings show up in the editor: the failing assertion in each test, and the
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
-import { exceptionLine, explanationLines, fixShortText, testName } from '../core/explain';
+import { exceptionLine, explanationLines, fixShortText, testName } from '../core/review/explain';
 import { nodeidFile } from '../core/pytest/failures';
 import type { Failure, Frame } from '../core/types';
 import { absolutePath, pendingPatches, stillFailing, type RunRecord } from './run-record';
@@ -61,7 +61,7 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
     specs.push({
       absPath: absolutePath(run.workspace, top.file),
       line: suspiciousLine(top, firstFailure),
-      // Its evidence in words is the suspect marks' hover (suspectMarks.ts), beside this one.
+      // Its evidence in words is the suspect marks' hover (suspect-marks.ts), beside this one.
       message: `Most suspicious code for ${testName(firstFailure.nodeid)}: ${exceptionLine(firstFailure)}.${fixNote}`,
       severity: 'warning',
       code: DiagnosticCodes.suspect,

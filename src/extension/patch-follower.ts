@@ -1,5 +1,5 @@
 // Feeds the patched files' documents to the store, so that each patch's status follows the
-// editor's text (the rule is patchStatus.ts): Undo offers a fix again, Redo marks it applied.
+// editor's text (the rule is patch-status.ts): Undo offers a fix again, Redo marks it applied.
 import * as vscode from 'vscode';
 import type { RunStore } from './run-record';
 

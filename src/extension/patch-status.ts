@@ -1,10 +1,23 @@
 // The one rule for what a patch's status is while its file's text changes (typing, Undo, Redo,
 // a revert on disk): the status follows the text, not the last button pressed. Plain logic (no
-// vscode import); patchFollower.ts feeds it the editor's documents.
-import { sha256 } from '../core/hash';
-import { encodeSource } from '../core/source-encoding';
+// vscode import); patch-follower.ts feeds it the editor's documents.
+import { sha256 } from '../core/files/hash';
+import { encodeSource } from '../core/files/source-encoding';
 import type { SourceEncoding, ValidatedPatch } from '../core/types';
-import type { PatchRecord, PatchStatus } from './run-record';
+
+/** 'stale': its file changed since the run, so it no longer applies (see statusForText). */
+export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';
+
+export interface PatchRecord {
+  /** `<runId>.<rank>`; unique for the session. */
+  id: string;
+  /** 1 = best. */
+  rank: number;
+  /** Absolute path of the file the patch edits. */
+  absPath: string;
+  patch: ValidatedPatch;
+  status: PatchStatus;
+}
 
 /** The bytes `text` has in `encoding`, or null where it holds a character the encoding cannot. */
 export function encodedOrNull(text: string, encoding: SourceEncoding): Buffer | null {

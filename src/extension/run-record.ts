@@ -4,33 +4,8 @@
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
 import { chooseAnswer } from '../core/behaviour/disagreement';
-import { statusForText } from './patch-status';
-import type {
-  AnalyzeReport,
-  Containment,
-  Disagreement,
-  Failure,
-  FixReport,
-  Hint,
-  RunScope,
-  Suspect,
-  TestScope,
-  ValidatedPatch,
-} from '../core/types';
-
-/** 'stale': its file changed since the run, so it no longer applies (see patchStatus.ts). */
-export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';
-
-export interface PatchRecord {
-  /** `<runId>.<rank>`; unique for the session. */
-  id: string;
-  /** 1 = best. */
-  rank: number;
-  /** Absolute path of the file the patch edits. */
-  absPath: string;
-  patch: ValidatedPatch;
-  status: PatchStatus;
-}
+import { statusForText, type PatchRecord, type PatchStatus } from './patch-status';
+import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope } from '../core/types';
 
 export interface RunRecord {
   runId: string;

@@ -1,5 +1,5 @@
 // The status bar item: the latest run's state and outcome, or which model DeepDebug uses while
-// nothing ran yet (see statusText.ts); clicking opens the review panel.
+// nothing ran yet (see status-text.ts); clicking opens the review panel.
 import * as vscode from 'vscode';
 import type { SidecarStatus } from '../sidecar/protocol';
 import { idleState, type PanelState } from './panel/messages';

@@ -1,5 +1,5 @@
 // What the status bar item says: the state of the latest run (running, its outcome) and, in
-// its tooltip, the headline and the model. Plain logic (no vscode import); statusBar.ts shows it.
+// its tooltip, the headline and the model. Plain logic (no vscode import); status-bar.ts shows it.
 import type { PanelState } from './panel/messages';
 
 /** Characters of a stage or an error shown in the item itself; the tooltip has it whole. */

@@ -1,4 +1,4 @@
-// Marks the latest runs' suspects in the editor (see suspectMarks.ts): a tinted line with the
+// Marks the latest runs' suspects in the editor (see suspect-marks.ts): a tinted line with the
 // evidence on hover, and a frame's local values after its line. A file's marks go as soon as
 // its text changes (they describe the code the tests ran, not the code being written) and
 // with the run (the tests pass, a fix is applied, another run replaces it).

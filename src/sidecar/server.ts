@@ -31,7 +31,7 @@ connection.onShutdown(async () => {
 
 // An exit without a shutdown: the library leaves right after this handler, so only the abort's
 // first, synchronous part runs (a first run's process group is killed); the workers die with
-// this process (PR_SET_PDEATHSIG) and its exit handler removes the temp folders (core/temp-folders.ts).
+// this process (PR_SET_PDEATHSIG) and its exit handler removes the temp folders (core/files/temp-folders.ts).
 connection.onExit(() => {
   void runs.abortAll();
 });

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import { processesIn } from './processes';
 import { copyFixture, removeCopy } from './workspace';
 

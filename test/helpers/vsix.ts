@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 
 // The .vsix of the bundles in dist/ as they are (what `npm run package` makes after its build),
 // for the tests that unpack or install it (test/integration/extension-package.test.ts,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 
 // Fixture workspaces for tests that run real processes: copies in a temp folder (so a test
 // can never damage the fixture) and content hashes to prove nothing was written.

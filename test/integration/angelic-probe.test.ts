@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import { probeCandidate, type Schedule } from '../../src/core/synth/probe';
 import { conditionSites, type ConditionSite } from '../../src/core/synth/sites';
 import type { Suspect } from '../../src/core/types';

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { sha256 } from '../../src/core/hash';
-import { packageRoot } from '../../src/core/resources';
+import { sha256 } from '../../src/core/files/hash';
+import { packageRoot } from '../../src/core/files/resources';
 import type { FixReport } from '../../src/core/types';
 import {
   assertNothingLeft,

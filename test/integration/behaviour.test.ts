@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { judgeBehaviour, presented, recordCalls, recordPlan } from '../../src/core/behaviour';
-import { rankValidated } from '../../src/core/ranking';
+import { rankValidated } from '../../src/core/review/ranking';
 import type { Suspect, ValidatedPatch } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
 import type { Recording } from '../../src/core/wire';

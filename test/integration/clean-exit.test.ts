@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeOwner } from '../../src/core/temp-folders';
+import { writeOwner } from '../../src/core/files/temp-folders';
 import {
   assertNoProcessLeft,
   assertNothingLeft,

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter, NotificationType, RequestType } from 'vscode-languageserver/node';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import { messageTypes } from '../../src/sidecar/protocol';
 import { packagedVsix } from '../helpers/vsix';
 import { copyFixture, removeCopy } from '../helpers/workspace';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { FixReport } from '../../src/core/types';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 

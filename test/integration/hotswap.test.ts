@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 
 // The validation worker plans most swaps from the text: an edit confined to one function's body
 // is compiled with that function alone (in its classes, after the module's imports), not the

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { localize } from '../../src/core/localize';
 import { failuresOf, isTestFile } from '../../src/core/pytest/failures';
 import { runPytest } from '../../src/core/pytest/run';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import { buildModelInput, extractFocal } from '../../src/core/skeleton';
 import { parsesCleanly } from '../../src/core/syntax/parser';
 import type { Failure, PytestRun, Suspect } from '../../src/core/types';

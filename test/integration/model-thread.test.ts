@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { CanceledError, UserError } from '../../src/core/errors';
 import { loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
 import { loadModelThread } from '../../src/core/model/thread';
-import { defaultModelDir } from '../../src/core/resources';
+import { defaultModelDir } from '../../src/core/files/resources';
 import { buildModelInput } from '../../src/core/skeleton';
 import type { ModelInput } from '../../src/core/types';
 

@@ -7,7 +7,7 @@ import { UserError } from '../../src/core/errors';
 import { CandidateScorer, modelCandidates, modelInputFor, scoreCandidates } from '../../src/core/generate/model-candidates';
 import { applyOutput, encoderText, loadPatchModel, targetText, type PatchModel } from '../../src/core/model';
 import { KeptModel } from '../../src/core/model/loader';
-import { defaultModelDir } from '../../src/core/resources';
+import { defaultModelDir } from '../../src/core/files/resources';
 import { buildModelInput } from '../../src/core/skeleton';
 import { listFunctions } from '../../src/core/syntax/functions';
 import { parsesCleanly } from '../../src/core/syntax/parser';

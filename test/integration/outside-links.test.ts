@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { FixReport, OutsideLink } from '../../src/core/types';
 import { LINK_COPY_BOUND, outsideLinksWarning } from '../../src/core/validate/outside-links';
 import { probeSandbox } from '../../src/core/validate/sandbox';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { CandidateScorer } from '../../src/core/generate/model-candidates';
 import { templateStream } from '../../src/core/generate/templates';
 import { loadPatchModel, type PatchModel } from '../../src/core/model';
-import { defaultModelDir, packageRoot } from '../../src/core/resources';
+import { defaultModelDir, packageRoot } from '../../src/core/files/resources';
 import type { CandidateSource } from '../../src/core/search/frontier';
 import { PRIOR_WEIGHTS, PriorWindow, priorKey, priorStats, windowOrder, type Prior } from '../../src/core/search/prior';
 import { listFunctions } from '../../src/core/syntax/functions';

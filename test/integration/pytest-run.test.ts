@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { CanceledError, UserError } from '../../src/core/errors';
 import { failuresOf } from '../../src/core/pytest/failures';
 import { runPytest, type RunPytestOptions } from '../../src/core/pytest/run';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { PytestRun, TestResult } from '../../src/core/types';
 import { processesIn, sleep, waitFor } from '../helpers/processes';
 import { copyFixture, removeCopy } from '../helpers/workspace';

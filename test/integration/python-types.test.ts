@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 
 // The Python helpers type-check with `mypy --strict` (mypy.ini: for Python 3.8, the oldest they
 // support), as Debian's mypy checks them against the pytest its interpreter has. The wire's

@@ -18,7 +18,7 @@ import {
   ResponseError,
   type MessageConnection,
 } from 'vscode-languageserver/node';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { EngineOptions, ProgressEvent } from '../../src/core/types';
 import { headline } from '../../src/extension/headline';
 import { classifyRunError } from '../../src/extension/run-errors';

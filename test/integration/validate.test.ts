@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CanceledError, UserError } from '../../src/core/errors';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { Candidate } from '../../src/core/types';
 import { ValidatorPool, type ValidatorOptions } from '../../src/core/validate';
 import { candidateIn } from '../helpers/candidate';

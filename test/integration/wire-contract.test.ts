@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { locateFiles } from '../../src/core/pytest/locate';
 import { runPytest } from '../../src/core/pytest/run';
-import { packageRoot, pythonHelpersDir } from '../../src/core/resources';
+import { packageRoot, pythonHelpersDir } from '../../src/core/files/resources';
 import type { PytestRun } from '../../src/core/types';
 import { candidateEnvironment } from '../../src/core/validate/environment';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld } from '../../src/core/validate/shadow';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runPytest } from '../../src/core/pytest/run';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 import type { Candidate, FixReport } from '../../src/core/types';
 import { ValidatorPool } from '../../src/core/validate';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';

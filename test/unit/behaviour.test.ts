@@ -5,7 +5,7 @@ import { recordPlan } from '../../src/core/behaviour/record';
 import { answerTest, chooseAnswer, disagreementOf, presented } from '../../src/core/behaviour/disagreement';
 import type { ReplayInput } from '../../src/core/behaviour/replay';
 import { confidenceText } from '../../src/core/behaviour/words';
-import { rankValidated } from '../../src/core/ranking';
+import { rankValidated } from '../../src/core/review/ranking';
 import type { FixReport, PatchBehaviour, ValidatedPatch } from '../../src/core/types';
 import type { CallOutcome } from '../../src/core/wire';
 import { usageErrorOf } from '../helpers/usage';

@@ -1,6 +1,6 @@
 // Local learning: the user's past choices reorder equally-validated fixes, and only those.
 import * as assert from 'node:assert/strict';
-import { rankValidated } from '../../src/core/ranking';
+import { rankValidated } from '../../src/core/review/ranking';
 import type { ValidatedPatch } from '../../src/core/types';
 import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/choices';
 

@@ -1,7 +1,7 @@
 // The evidence against a suspect in words, from a failure as the plugin reports it (frames
 // with their locals) and the suspect's evidence as localization records it.
 import * as assert from 'node:assert/strict';
-import { evidenceLines, localsText, shownSuspects } from '../../src/core/evidence';
+import { evidenceLines, localsText, shownSuspects } from '../../src/core/review/evidence';
 import type { Failure, Suspect } from '../../src/core/types';
 
 const failure: Failure = {

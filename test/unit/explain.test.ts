@@ -1,7 +1,7 @@
 // The explanation of a validated patch and its wording, from a failure as the plugin reports
 // it and a clean re-check's outcome as the worker reports it.
 import * as assert from 'node:assert/strict';
-import { exceptionLine, explainFix, explanationLines, fixShortText } from '../../src/core/explain';
+import { exceptionLine, explainFix, explanationLines, fixShortText } from '../../src/core/review/explain';
 import type { Failure, FixExplanation } from '../../src/core/types';
 import type { ValidationOutcome } from '../../src/core/validate';
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { sha256 } from '../../src/core/hash';
+import { sha256 } from '../../src/core/files/hash';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
 import { checkApply, smallestReplacement } from '../../src/extension/apply-check';
 import { codeActionSpecs } from '../../src/extension/code-action-specs';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { SentencePieceBpe } from '../../src/core/model/bpe';
 import { chooseToken, logSoftmax } from '../../src/core/model/sampling';
 import { loadTokenizer } from '../../src/core/model/tokenizer';
-import { defaultModelDir } from '../../src/core/resources';
+import { defaultModelDir } from '../../src/core/files/resources';
 import { fixturePath } from '../helpers/workspace';
 
 describe('SentencePiece BPE', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { shapeNotes } from '../../src/core/patch-shape';
+import { shapeNotes } from '../../src/core/review/patch-shape';
 import { edited } from '../helpers/edited';
 
 // Shapes that pass a thin suite for the wrong reason, each judged against the function before

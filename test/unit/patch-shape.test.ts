@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { shapeNotes } from '../../src/core/patch-shape';
-import { rankValidated } from '../../src/core/ranking';
+import { shapeNotes } from '../../src/core/review/patch-shape';
+import { rankValidated } from '../../src/core/review/ranking';
 import type { ValidatedPatch } from '../../src/core/types';
 
 // Shapes that rank a validated patch after better-shaped ones, judged against the function before.

@@ -2,8 +2,8 @@
 // diagnostics, the quick fixes and the status bar follow the status; diff documents name their run.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { sha256 } from '../../src/core/hash';
-import { encodeSource } from '../../src/core/source-encoding';
+import { sha256 } from '../../src/core/files/hash';
+import { encodeSource } from '../../src/core/files/source-encoding';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
 import { codeActionSpecs } from '../../src/extension/code-action-specs';
 import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnostic-specs';
@@ -12,7 +12,8 @@ import { canceledState, finishedState, followRun, runningState } from '../../src
 import { statusForText } from '../../src/extension/patch-status';
 import { fixName, patchDocumentText } from '../../src/extension/patch-uri';
 import { statusText } from '../../src/extension/status-text';
-import { RunStore, runFromFix, type PatchStatus, type RunRecord } from '../../src/extension/run-record';
+import type { PatchStatus } from '../../src/extension/patch-status';
+import { RunStore, runFromFix, type RunRecord } from '../../src/extension/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const absPath = path.join(workspace, 'price.py');

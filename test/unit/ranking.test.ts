@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changedLines, rankValidated, withoutSupersets } from '../../src/core/ranking';
+import { changedLines, rankValidated, withoutSupersets } from '../../src/core/review/ranking';
 import type { Candidate, ValidatedPatch } from '../../src/core/types';
 
 function candidate(id: string, source: Candidate['source'], score: number, modelLogProb?: number, diff = '-a\n+b\n'): Candidate {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/resources';
+import { packageRoot } from '../../src/core/files/resources';
 
 // The two shipping gates of models/training share one rule (gate.mjs): the candidate ships only
 // when strictly ahead at the first count that differs, and a tie keeps the shipped model. Each

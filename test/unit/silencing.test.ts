@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { silencingOf } from '../../src/core/silencing';
+import { silencingOf } from '../../src/core/review/silencing';
 
 // The shapes of patches that silence tests instead of fixing the code, each judged against
 // the function as it was.

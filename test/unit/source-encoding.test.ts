@@ -1,8 +1,8 @@
 // Python sources in their own encoding (PEP 263): reading the declaration, decoding, writing
 // back byte for byte, and the editor's apply check on a Latin-1 file.
 import * as assert from 'node:assert/strict';
-import { sha256 } from '../../src/core/hash';
-import { declaredEncoding, decodeSource, encodeSource } from '../../src/core/source-encoding';
+import { sha256 } from '../../src/core/files/hash';
+import { declaredEncoding, decodeSource, encodeSource } from '../../src/core/files/source-encoding';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
 import { checkApply } from '../../src/extension/apply-check';
 import { runFromFix } from '../../src/extension/run-record';

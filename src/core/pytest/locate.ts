@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { CanceledError, throwIfAborted, UserError } from '../errors';
-import { pythonHelpersDir } from '../resources';
+import { pythonHelpersDir } from '../files/resources';
 import { readLocateReply, type LocatedFile, type LocateRequest } from '../wire';
 
 // Which files named by traceback TEXT are the user's code, and how a frame names them. The

@@ -42,7 +42,7 @@ export interface PriorWeights {
   family: number;
   /**
    * The kind-of-edit prior of a model sample (its own kind, beside the template families'),
-   * for the shown order, where samples and template edits meet (src/core/ranking.ts).
+   * for the shown order, where samples and template edits meet (src/core/review/ranking.ts).
    */
   sample: number;
 }

@@ -1,6 +1,6 @@
-import { explainFix } from '../explain';
-import { isSuperset, lineEdits, type LineEdits } from '../ranking';
-import { encodeSource } from '../source-encoding';
+import { explainFix } from '../review/explain';
+import { isSuperset, lineEdits, type LineEdits } from '../review/ranking';
+import { encodeSource } from '../files/source-encoding';
 import type { EngineHooks, FixReport, ValidatedPatch } from '../types';
 import type { ValidationOutcome, ValidatorPool } from '../validate';
 

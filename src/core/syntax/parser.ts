@@ -1,5 +1,5 @@
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
-import { treeSitterWasm } from '../resources';
+import { treeSitterWasm } from '../files/resources';
 
 // The only module that talks to web-tree-sitter's initialisation: one parser, created lazily
 // and shared, with the Python grammar loaded from the wasm shipped in the bundle.

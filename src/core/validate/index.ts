@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CanceledError, UserError, throwIfAborted } from '../errors';
-import { pythonHelpersDir } from '../resources';
+import { pythonHelpersDir } from '../files/resources';
 import type { Candidate, Containment, OrderDependence, TestResult, WorldFidelity } from '../types';
 import { planContainment } from './containment';
 import { candidateEnvironment, environmentFor, type PassedEnvironment } from './environment';

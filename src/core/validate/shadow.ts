@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTempFolder, removeTempFolder } from '../temp-folders';
+import { makeTempFolder, removeTempFolder } from '../files/temp-folders';
 import type { OutsideLink } from '../types';
 import type { WorldSpec } from '../wire';
 import { containOutsideLinks } from './outside-links';

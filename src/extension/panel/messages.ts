@@ -1,9 +1,10 @@
 // The review panel's message protocol, both directions, and the view model it renders. Plain
 // data (no vscode import): media/panel.js renders PanelState with textContent only, and every
 // message from the webview is validated here before the extension acts on it.
-import type { PatchStatus, RunRecord } from '../run-record';
-import { evidenceLines } from '../../core/evidence';
-import { exceptionLine, explanationLines, fixShortText } from '../../core/explain';
+import type { PatchStatus } from '../patch-status';
+import type { RunRecord } from '../run-record';
+import { evidenceLines } from '../../core/review/evidence';
+import { exceptionLine, explanationLines, fixShortText } from '../../core/review/explain';
 import { absolutePath, hintId } from '../run-record';
 import { testFrame } from '../diagnostic-specs';
 import { headline } from '../headline';

@@ -1,4 +1,4 @@
-import type { Node } from '../syntax/parser';
+import type { Node } from '../../syntax/parser';
 import { boundNames, descendants, parameterNames, RECEIVERS, reads } from './tree';
 
 // A recursive call whose argument reads none of the recursion's own variables (a constant, a

@@ -1,5 +1,5 @@
-import { identifierRole } from '../generate/templates/scope';
-import type { Node, Tree } from '../syntax/parser';
+import { identifierRole } from '../../generate/templates/scope';
+import type { Node, Tree } from '../../syntax/parser';
 
 // What the shape rules read off a function's syntax tree.
 

@@ -2,7 +2,7 @@
 // lines names it, UTF-8 without one. DeepDebug patches the decoded text and writes the patched
 // text back in the same encoding, so only encodings that round-trip byte for byte are edited.
 
-import type { SourceEncoding } from './types';
+import type { SourceEncoding } from '../types';
 
 export type DecodedSource =
   | { ok: true; text: string; encoding: SourceEncoding }

@@ -1,6 +1,6 @@
-import { behaviourObjections, evidenceOf } from './behaviour/words';
-import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from './search/prior';
-import type { Candidate, ValidatedPatch } from './types';
+import { behaviourObjections, evidenceOf } from '../behaviour/words';
+import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
+import type { Candidate, ValidatedPatch } from '../types';
 
 // How to present the patches that validated (the order candidates are validated in is the
 // search's frontier, src/core/search/frontier.ts). Pure functions over plain data.

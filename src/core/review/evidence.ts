@@ -1,6 +1,6 @@
 import { exceptionLine, testName } from './explain';
-import { isTestFile } from './pytest/failures';
-import type { Failure, Frame, Suspect, SuspectFrame } from './types';
+import { isTestFile } from '../pytest/failures';
+import type { Failure, Frame, Suspect, SuspectFrame } from '../types';
 
 // The evidence against a suspect in plain words, with the values the failing tests saw, like
 // a post-mortem debugger would show them: where a failing test's trace passes through it, the

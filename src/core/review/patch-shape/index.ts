@@ -1,4 +1,4 @@
-import { parseFunctionText, type Node } from '../syntax/parser';
+import { parseFunctionText, type Node } from '../../syntax/parser';
 import { cancellingEdits } from './cancelling';
 import { costGrowth } from './cost';
 import { specialCases, unusedInputs } from './inputs';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { sha256 } from './hash';
 import { decodeSource, type DecodedSource } from './source-encoding';
-import type { SourceEncoding } from './types';
+import type { SourceEncoding } from '../types';
 
 // Workspace files as the engine reads them, once per run: the text in the file's own encoding
 // and the hash of its bytes (Apply refuses a file that changed since), or why there is none.

@@ -1,5 +1,5 @@
-import type { Failure, FixExplanation, FixedTest, ValidatedPatch } from './types';
-import type { ValidationOutcome } from './validate';
+import type { Failure, FixExplanation, FixedTest, ValidatedPatch } from '../types';
+import type { ValidationOutcome } from '../validate';
 
 // Why a validated patch is a fix, in the tests' own terms: each originally failing test with
 // the error it failed with before the patch and its outcome under it, and the other tests of

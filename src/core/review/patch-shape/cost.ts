@@ -1,5 +1,5 @@
-import { identifierRole } from '../generate/templates/scope';
-import type { Node } from '../syntax/parser';
+import { identifierRole } from '../../generate/templates/scope';
+import type { Node } from '../../syntax/parser';
 import { comparison, descendants, paired, reads } from './tree';
 
 // A loop bound raised from a square root, a logarithm or a half to the value itself: the loop

@@ -1,5 +1,5 @@
-import { identifierRole } from '../generate/templates/scope';
-import type { Node } from '../syntax/parser';
+import { identifierRole } from '../../generate/templates/scope';
+import type { Node } from '../../syntax/parser';
 import { descendants, parameterNames } from './tree';
 
 // A parameter or loop variable the function read before and no longer reads: the patch routed

@@ -1,4 +1,4 @@
-import { parseFunctionText, type Node } from './syntax/parser';
+import { parseFunctionText, type Node } from '../syntax/parser';
 
 // Patches that make failing tests pass by silencing them instead of fixing the code: never
 // shown, however well they validate. Each shape is counted in the edited function before and

@@ -1,4 +1,4 @@
-import type { Node } from '../syntax/parser';
+import type { Node } from '../../syntax/parser';
 import { comparison, paired, unwrapped } from './tree';
 
 // Two edits that each change what the tests see and together cancel out but for the cases

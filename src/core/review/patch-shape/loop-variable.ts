@@ -1,5 +1,5 @@
-import { identifierRole } from '../generate/templates/scope';
-import type { Node } from '../syntax/parser';
+import { identifierRole } from '../../generate/templates/scope';
+import type { Node } from '../../syntax/parser';
 import { descendants } from './tree';
 
 // A loop variable read after its loop holds whatever the last iteration left (or nothing, if
