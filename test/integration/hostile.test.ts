@@ -154,7 +154,7 @@ if os.fork() == 0:
 while True:
     time.sleep(1)
 `),
-  // Its parent is the worker's template process, which forks every candidate.
+  // Its parent is the worker's fork server, which forks every candidate.
   killParent: () =>
     hostile(`
 import os, signal, time

@@ -52,12 +52,12 @@ async function patchOf(fixture: string, file: string, name: string, edits: [stri
   const after = edited(before, ...edits);
   const candidate = await makeCandidate({
     file,
-    source,
+    fileText: source,
     startLine: fn.startLine,
     endLine: fn.endLine,
     newFunctionText: after,
     function: name,
-    origin: 'template',
+    source: 'template',
     editKind: 'edit',
     summary: after,
     score,

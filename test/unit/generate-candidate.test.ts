@@ -24,11 +24,11 @@ def bigger(a, b):
 function args(overrides: Partial<CandidateArgs>): CandidateArgs {
   return {
     file: 'pkg/geometry.py',
-    source,
+    fileText: source,
     startLine: 9,
     endLine: 12,
     newFunctionText: 'def bigger(a, b):\n    if a <= b:\n        return b\n    return a\n',
-    origin: 'template',
+    source: 'template',
     editKind: 'compare-op',
     summary: 'line 10: `<` → `<=`',
     score: 1,
@@ -66,7 +66,7 @@ describe('generate: makeCandidate', () => {
 
   it('keeps CRLF line endings and a missing final line break', async () => {
     const crlf = source.replace(/\n/g, '\r\n').replace(/\r\n$/, '');
-    const candidate = await makeCandidate(args({ source: crlf }));
+    const candidate = await makeCandidate(args({ fileText: crlf }));
     assert.ok(candidate);
     assert.equal(candidate.newFileText, crlf.replace('if a < b', 'if a <= b'));
     assert.ok(!candidate.newFileText.endsWith('\n'));
@@ -84,7 +84,7 @@ describe('generate: makeCandidate', () => {
     const filler = Array.from({ length: 30 }, (_, i) => `X${i} = ${i}\n`).join('');
     const big = filler + source + filler;
     const offset = 30;
-    const candidate = await makeCandidate(args({ source: big, startLine: 9 + offset, endLine: 12 + offset }));
+    const candidate = await makeCandidate(args({ fileText: big, startLine: 9 + offset, endLine: 12 + offset }));
     assert.ok(candidate);
     const whole = createTwoFilesPatch('a/pkg/geometry.py', 'b/pkg/geometry.py', big, candidate.newFileText, undefined, undefined, {
       context: 3,
@@ -97,7 +97,7 @@ describe('generate: makeCandidate', () => {
 
   it('diffs an edit of the last lines of a file without a final line break', async () => {
     const unterminated = source.replace(/\n$/, '');
-    const candidate = await makeCandidate(args({ source: unterminated }));
+    const candidate = await makeCandidate(args({ fileText: unterminated }));
     assert.ok(candidate);
     assert.match(candidate.diff, /\\ No newline at end of file/);
     assert.equal(applyWithPatch(candidate.file, unterminated, candidate.diff), candidate.newFileText);
@@ -122,17 +122,17 @@ describe('generate: makeCandidate', () => {
 
   it('tolerates syntax errors elsewhere in a file that already had them', async () => {
     const withError = source + '\ndef broken(:\n    pass\n';
-    const candidate = await makeCandidate(args({ source: withError }));
+    const candidate = await makeCandidate(args({ fileText: withError }));
     assert.ok(candidate);
     const stillBroken = await makeCandidate(
-      args({ source: withError, newFunctionText: 'def bigger(a, b):\n    if a <= b\n        return b\n' }),
+      args({ fileText: withError, newFunctionText: 'def bigger(a, b):\n    if a <= b\n        return b\n' }),
     );
     assert.equal(stillBroken, null);
   });
 
   it('carries the model log-probability only when given', async () => {
     const plain = await makeCandidate(args({}));
-    const scored = await makeCandidate(args({ origin: 'model', modelLogProb: -0.25 }));
+    const scored = await makeCandidate(args({ source: 'model', modelLogProb: -0.25 }));
     assert.ok(plain && scored);
     assert.equal('modelLogProb' in plain, false);
     assert.equal(scored.modelLogProb, -0.25);

@@ -11,14 +11,14 @@ export { normalizeCode };
 export interface CandidateArgs {
   file: string;
   /** The whole original file text. */
-  source: string;
+  fileText: string;
   /** The original function range (1-based, inclusive) that newFunctionText replaces. */
   startLine: number;
   endLine: number;
   newFunctionText: string;
   /** Qualified function name; defaults to "" when the caller has none. */
   function?: string;
-  origin: CandidateSource;
+  source: CandidateSource;
   editKind: string;
   summary: string;
   score: number;
@@ -167,12 +167,12 @@ function unifiedDiff(file: string, source: string, edit: Splice, startLine: numb
  * line break included).
  */
 export async function makeCandidate(args: CandidateArgs): Promise<Candidate | null> {
-  const edit = splice(args.source, args.startLine, args.endLine, args.newFunctionText);
+  const edit = splice(args.fileText, args.startLine, args.endLine, args.newFunctionText);
   if (!edit) return null;
-  const original = args.source.slice(edit.oldStart, edit.oldEnd);
+  const original = args.fileText.slice(edit.oldStart, edit.oldEnd);
   if (normalizedOriginal(original) === normalizeCode(edit.replacement)) return null;
-  if (!(await spliceParses(args.source, edit, args.startLine))) return null;
-  const diff = unifiedDiff(args.file, args.source, edit, args.startLine, args.endLine);
+  if (!(await spliceParses(args.fileText, edit, args.startLine))) return null;
+  const diff = unifiedDiff(args.file, args.fileText, edit, args.startLine, args.endLine);
   return {
     kind: 'candidate',
     file: args.file,
@@ -182,7 +182,7 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
     newFunctionText: edit.replacement,
     newFileText: edit.newFileText,
     diff,
-    source: args.origin,
+    source: args.source,
     editKind: args.editKind,
     summary: args.summary,
     score: args.score,

@@ -114,12 +114,12 @@ export async function modelCandidates(
       if (newFunctionText === null) continue;
       const candidate = await makeCandidate({
         file: suspect.file,
-        source,
+        fileText: source,
         startLine: suspect.startLine,
         endLine: suspect.endLine,
         newFunctionText,
         function: suspect.function,
-        origin: 'model',
+        source: 'model',
         editKind: 'model-sample',
         summary: `model${output.greedy ? ' (greedy)' : ''}: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
         score: weight * Math.exp(output.logProb),

@@ -218,7 +218,8 @@ export async function loadPatchModel(dir: string, options: { device: 'auto' | 'c
   });
 }
 
-interface Shape {
+/** The decoder's sizes (for its key/value cache tensors) and its special tokens, from config.json. */
+interface DecoderConfig {
   layers: number;
   heads: number;
   headDim: number;
@@ -252,7 +253,7 @@ class OnnxPatchModel implements PatchModel {
     private readonly tokenizer: Tokenizer,
     private readonly encoder: Session,
     private readonly decoder: Session,
-    private readonly shape: Shape,
+    private readonly decoderConfig: DecoderConfig,
   ) {}
 
   countTokens(text: string): number {
@@ -286,7 +287,7 @@ class OnnxPatchModel implements PatchModel {
   private async runEncoder(text: string): Promise<Encoded> {
     let ids = this.tokenizer.encodeSource(text);
     const overBudget = ids.length > this.format.maxSourceTokens;
-    if (overBudget) ids = [...ids.slice(0, this.format.maxSourceTokens - 1), this.shape.eos];
+    if (overBudget) ids = [...ids.slice(0, this.format.maxSourceTokens - 1), this.decoderConfig.eos];
     const result = await this.encoder.run({
       input_ids: this.int64(ids, [1, ids.length]),
       attention_mask: this.int64(
@@ -298,12 +299,12 @@ class OnnxPatchModel implements PatchModel {
   }
 
   private emptyPast(batch: number): OrtTensor {
-    return new this.ort.Tensor('float32', new Float32Array(0), [batch, this.shape.heads, 0, this.shape.headDim]);
+    return new this.ort.Tensor('float32', new Float32Array(0), [batch, this.decoderConfig.heads, 0, this.decoderConfig.headDim]);
   }
 
   /** Inputs of the first decoder step for `batch` copies of one encoded input. */
   private firstStepFeeds(encoded: Encoded, batch: number, tokens: number[][]): Feeds {
-    const { layers } = this.shape;
+    const { layers } = this.decoderConfig;
     const hidden = encoded.hidden;
     const [, length, width] = hidden.dims as [number, number, number];
     const source = hidden.data as Float32Array;
@@ -329,7 +330,7 @@ class OnnxPatchModel implements PatchModel {
     const greedyRow = options.temperature <= 0 || options.greedy === true;
     const batch = options.temperature <= 0 ? 1 : Math.max(1, n) + (options.greedy ? 1 : 0);
     const encoded = await this.encode(input);
-    const { layers, eos, start } = this.shape;
+    const { layers, eos, start } = this.decoderConfig;
     const feeds = this.firstStepFeeds(
       encoded,
       batch,
@@ -393,7 +394,7 @@ class OnnxPatchModel implements PatchModel {
     const rows: Array<{ index: number; target: number[] }> = [];
     for (const [index, text] of outputTexts.entries()) {
       if (!withinTrainedLines(text, this.format)) continue;
-      const target = [...this.tokenizer.encodeTarget(text), this.shape.eos];
+      const target = [...this.tokenizer.encodeTarget(text), this.decoderConfig.eos];
       // With the start token, longer than any output the model was trained on (training drops
       // fixes of over maxTargetTokens - 2 tokens, models/training/make_inputs.mjs).
       if (target.length + 1 <= this.format.maxTargetTokens) rows.push({ index, target });
@@ -437,7 +438,7 @@ class OnnxPatchModel implements PatchModel {
   }
 
   private async runScoreBatch(encoded: Encoded, targets: number[][]): Promise<number[]> {
-    const { start, pad } = this.shape;
+    const { start, pad } = this.decoderConfig;
     const rows = targets.length;
     const steps = Math.max(...targets.map((target) => target.length));
     const tokens: number[] = [];
@@ -462,9 +463,9 @@ class OnnxPatchModel implements PatchModel {
   /** Cross-attention keys and values of an input, from one decoder step that projects them. */
   private crossAttention(encoded: Encoded): Promise<OrtTensor[]> {
     encoded.cross ??= (async () => {
-      const result = await this.decoder.run(this.firstStepFeeds(encoded, 1, [[this.shape.start]]));
+      const result = await this.decoder.run(this.firstStepFeeds(encoded, 1, [[this.decoderConfig.start]]));
       const tensors: OrtTensor[] = [];
-      for (let i = 0; i < this.shape.layers; i++) {
+      for (let i = 0; i < this.decoderConfig.layers; i++) {
         tensors.push(result[`present.${i}.encoder.key`]!, result[`present.${i}.encoder.value`]!);
       }
       return tensors;
@@ -478,7 +479,7 @@ class OnnxPatchModel implements PatchModel {
     if (this.tiled?.encoded !== encoded) this.tiled = { encoded, byRows: new Map() };
     const kept = this.tiled.byRows.get(rows);
     if (kept) return kept;
-    const { layers, heads, headDim } = this.shape;
+    const { layers, heads, headDim } = this.decoderConfig;
     const length = cross[0]!.dims[2]!;
     const width = (encoded.hidden.dims as number[])[2]!;
     const feeds: Feeds = {

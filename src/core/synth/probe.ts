@@ -27,12 +27,12 @@ function candidateFor(site: ConditionSite, text: string, editKind: string, summa
   const { suspect } = site;
   return makeCandidate({
     file: suspect.file,
-    source: site.source,
+    fileText: site.source,
     startLine: suspect.startLine,
     endLine: suspect.endLine,
     newFunctionText: replaced(site, text),
     function: suspect.function,
-    origin: 'template',
+    source: 'template',
     editKind,
     summary,
     score,

@@ -11,9 +11,9 @@ from importlib.machinery import PathFinder, SourceFileLoader
 from importlib.util import spec_from_file_location
 from typing import Any, Dict, List, Optional, Tuple, Union
 
+from .fork_server import live_object, live_ref
 from .hotswap import SwapStep, plan_confined_swap, plan_swap, plan_swap_step, swap_in
 from .sources import OriginalFile, PatchedText, PatchError, same_file
-from .template import live_object, live_ref
 from .wire import PatchFields, PatchMethod
 
 MODULE_DUNDERS = {
@@ -139,7 +139,7 @@ def prepare_patch(request: PatchFields, original: Union[OriginalFile, str]) -> P
 
 
 # A prepared patch as its child's job carries it: plain data, code and the addresses of the
-# project's live objects (see template.py), which marshal writes and reads with few allocations.
+# project's live objects (see fork_server.py), which marshal writes and reads with few allocations.
 PatchJob = Tuple[Any, ...]
 
 

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Literal, NoReturn, Optional, Tuple, Union
 
 import pytest
 
+from .fork_server import ForkServer, encode_job, read_available, read_job
 from .forking import choose_fork
 from .functions import live_function
 from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
@@ -25,7 +26,6 @@ from .record import record_calls
 from .replay import replay_calls
 from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
-from .template import Template, encode_job, read_available, read_job
 from .wire import WORKER_PROTOCOL_VERSION, CallTarget, ChildReport, Outcome, PatchFields, PatchMethod, ResultMessage, RunRequest
 from .workspace import Workspace
 from .world import World, WorldError
@@ -127,7 +127,7 @@ class Server:
         self.world = World.from_environment()
         self.world_broken = False
         self.fork = choose_fork()
-        self.template: Template
+        self.fork_server: ForkServer
 
     def original_of(self, relative: str) -> Union[OriginalFile, str]:
         path = os.path.realpath(os.path.join(self.workspace, relative))
@@ -157,7 +157,7 @@ class Server:
         # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
         gc.collect()
         gc.freeze()
-        self.template = Template(self.fork, self.child, (self.request_fd, self.reply_fd))
+        self.fork_server = ForkServer(self.fork, self.child, (self.request_fd, self.reply_fd))
         send(
             self.reply_fd,
             {
@@ -182,7 +182,7 @@ class Server:
                     return
 
     def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
-        """Has the template fork a child for the request, waits with a deadline, kills the
+        """Has the fork server fork a child for the request, waits with a deadline, kills the
         child's process group on timeout or cancel. None when the client went away while the
         child ran."""
         started = time.monotonic()
@@ -209,7 +209,7 @@ class Server:
         request = without_source(request)
         job = encode_job((request, None if prepared is None else patch_job(prepared), child_limits(request)))
         try:
-            pid = self.template.fork_child(job)
+            pid = self.fork_server.fork_child(job)
         except OSError as error:
             return {"op": "result", "id": request["id"], "status": "crashed", "results": [], "detail": str(error), "durationMs": 0.0}
         deadline = started + request["timeoutMs"] / 1000.0
@@ -222,31 +222,31 @@ class Server:
                 if remaining <= 0:
                     status = "timeout"
                     break
-                writing = [self.template.jobs] if self.template.pending else []
+                writing = [self.fork_server.jobs] if self.fork_server.pending else []
                 readable, writable, _ = select.select(
-                    [self.template.reports, self.template.events, self.request_fd], writing, [], remaining
+                    [self.fork_server.reports, self.fork_server.events, self.request_fd], writing, [], remaining
                 )
                 if writable:
-                    self.template.write_job()
+                    self.fork_server.write_job()
                 if self.request_fd in readable:
                     self.reader.fill()
                     line = self.reader.pending_line()
                     if self.reader.eof or (line is not None and json.loads(line).get("op") in ("cancel", "quit")):
                         status = "canceled"
                         break
-                if self.template.reports in readable:
-                    chunks.append(read_available(self.template.reports))
-                if self.template.events in readable:
-                    wait_status = self.template.wait_exit()
+                if self.fork_server.reports in readable:
+                    chunks.append(read_available(self.fork_server.reports))
+                if self.fork_server.events in readable:
+                    wait_status = self.fork_server.wait_exit()
                     break
         finally:
             if status != "done":
                 kill_group(pid)
             if wait_status is None:
-                wait_status = self.template.wait_exit()
+                wait_status = self.fork_server.wait_exit()
             # The child wrote its whole report before exiting, and nothing it started is left.
-            chunks.append(read_available(self.template.reports))
-            self.template.finish()
+            chunks.append(read_available(self.fork_server.reports))
+            self.fork_server.finish()
         if status == "canceled" and self.reader.eof:
             return None
         reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": "", "durationMs": 0.0}
@@ -267,7 +267,7 @@ class Server:
         return reply
 
     def child(self, job_fd: int, report_fd: int) -> NoReturn:
-        """In each of the template's children: reads its job, reports through the pipe and
+        """In each of the fork server's children: reads its job, reports through the pipe and
         leaves with os._exit."""
         code = 0
         try:

@@ -143,12 +143,12 @@ export class TemplateStream {
     this.seen.add(key);
     return makeCandidate({
       file: suspect.file,
-      source: target.source,
+      fileText: target.source,
       startLine: target.startLine,
       endLine: target.endLine,
       newFunctionText,
       function: suspect.function,
-      origin: 'template',
+      source: 'template',
       editKind,
       summary: edit.summary,
       score,

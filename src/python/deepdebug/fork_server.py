@@ -1,18 +1,18 @@
-"""The template process: a fork of the worker, taken once it is ready, that only forks a
+"""The fork server: a fork of the worker, taken once it is ready, that only forks a
 child per candidate.
 
 Every fork write-protects all of the forking process's pages, and every page it writes after
 that faults (a trap and a TLB flush, ~30-60 us on this project's reference machine). A worker
 that forked each child itself paid ~470 such faults per candidate for its own work between
 forks (reading the request, preparing the patch, restoring the world, replying), as many as
-the child itself. The template writes a few pages per candidate; the worker, forking no more,
+the child itself. The fork server writes a few pages per candidate; the worker, forking no more,
 none. The child reads its job (the request, its prepared patch, its limits) from a pipe.
 
 A job is plain data and code, written by marshal (few allocations in the child), except the
 project's live objects that a prepared swap names (modules, classes, functions): those are
-passed by address. That is sound because the template is a fork of the worker taken after
+passed by address. That is sound because the fork server is a fork of the worker taken after
 collection and warm-up: the worker runs none of the project's code afterwards, so every such
-object it holds lives at the same address, unchanged, in the template and so in each child.
+object it holds lives at the same address, unchanged, in the fork server and so in each child.
 The child still checks each one's type and name before using it.
 """
 
@@ -29,7 +29,7 @@ from typing import Any, Callable, NoReturn, Optional, Tuple
 
 from .limits import PR_SET_CHILD_SUBREAPER, die_with_parent, kill_descendants, set_prctl
 
-# The template's events: a child forked (its pid, or -errno when fork failed), a child exited
+# The fork server's events: a child forked (its pid, or -errno when fork failed), a child exited
 # (its wait status, once it and every process it left are reaped). Writes this small are atomic.
 EVENT = struct.Struct("=ci")
 FORKED, EXITED = b"F", b"X"
@@ -37,16 +37,16 @@ FORKED, EXITED = b"F", b"X"
 LENGTH = struct.Struct("=Q")
 
 
-class TemplateError(Exception):
-    """The template process went away, or holds another object than the worker named."""
+class ForkServerError(Exception):
+    """The fork server process went away, or holds another object than the worker named."""
 
 
-class Template:
-    """The worker's side: starts the template and has it fork children."""
+class ForkServer:
+    """The worker's side: starts the fork server and has it fork children."""
 
     def __init__(self, fork: Callable[[], int], child_main: Callable[[int, int], NoReturn], worker_fds: Tuple[int, ...]) -> None:
         """``child_main(job_fd, report_fd)`` runs in each child; ``worker_fds`` are the
-        worker's own descriptors, which the template and its children must not hold."""
+        worker's own descriptors, which the fork server and its children must not hold."""
         go_read, self.go = os.pipe()
         self.events, events_write = os.pipe()
         self.jobs_read, self.jobs = os.pipe()
@@ -61,7 +61,7 @@ class Template:
             def child() -> NoReturn:
                 child_main(self.jobs_read, report_write)
 
-            serve_template(fork, child, go_read, events_write)
+            serve_fork_server(fork, child, go_read, events_write)
         for fd in (go_read, events_write, report_write):
             os.close(fd)
         self.pending = b""
@@ -71,7 +71,7 @@ class Template:
         os.write(self.go, b"g")
         kind, value = self.read_event()
         if kind != FORKED:
-            raise TemplateError(f"the template process sent {kind!r} instead of a new child's pid")
+            raise ForkServerError(f"the fork server sent {kind!r} instead of a new child's pid")
         if value < 0:
             raise OSError(-value, f"fork failed: {os.strerror(-value)}")
         self.pending = LENGTH.pack(len(job)) + job
@@ -87,10 +87,10 @@ class Template:
             pass
 
     def wait_exit(self) -> int:
-        """Blocks until the template reports the child reaped; its wait status."""
+        """Blocks until the fork server reports the child reaped; its wait status."""
         kind, value = self.read_event()
         if kind != EXITED:
-            raise TemplateError(f"the template process sent {kind!r} instead of a child's exit")
+            raise ForkServerError(f"the fork server sent {kind!r} instead of a child's exit")
         return value
 
     def finish(self) -> None:
@@ -105,15 +105,15 @@ class Template:
         while len(data) < EVENT.size:
             chunk = os.read(self.events, EVENT.size - len(data))
             if not chunk:
-                raise TemplateError("the template process exited")
+                raise ForkServerError("the fork server exited")
             data += chunk
         kind, value = EVENT.unpack(data)
         return kind, value
 
 
-def serve_template(fork: Callable[[], int], child: Callable[[], NoReturn], go: int, events: int) -> NoReturn:
-    """The template's loop: for each go byte, fork a child, report its pid, reap it and every
-    process it left (the template is their subreaper), report its exit."""
+def serve_fork_server(fork: Callable[[], int], child: Callable[[], NoReturn], go: int, events: int) -> NoReturn:
+    """The fork server's loop: for each go byte, fork a child, report its pid, reap it and every
+    process it left (the fork server is their subreaper), report its exit."""
     die_with_parent()
     set_prctl(PR_SET_CHILD_SUBREAPER, 1)
     while os.read(go, 1):
@@ -186,7 +186,7 @@ def live_object(ref: LiveRef) -> Any:
     address, type_name, name = ref
     obj = _object_at(address)
     if type(obj).__name__ != type_name or _name_of(obj) != name:
-        raise TemplateError(f"the template holds no {type_name} {name} where the worker's was")
+        raise ForkServerError(f"the fork server holds no {type_name} {name} where the worker's was")
     return obj
 
 
