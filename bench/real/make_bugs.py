@@ -72,11 +72,6 @@ def copy_subject(subject, dest):
     return dest
 
 
-def is_test_file(rel):
-    parts = rel.split("/")
-    return "tests" in parts or parts[-1].startswith("test_") or parts[-1] == "conftest.py"
-
-
 def replace_lines(text, start, end, new_text):
     lines = text.split("\n")
     return "\n".join(lines[: start - 1] + new_text.split("\n") + lines[end:])
@@ -127,7 +122,7 @@ def covered_functions(workspace, subject, baseline):
         dirnames.sort()
         for name in sorted(filenames):
             rel = os.path.relpath(os.path.join(dirpath, name), workspace).replace(os.sep, "/")
-            if not name.endswith(".py") or is_test_file(rel):
+            if not name.endswith(".py") or injector.is_test_file(rel):
                 continue
             with open(os.path.join(workspace, rel), encoding="utf-8") as f:
                 source = f.read()

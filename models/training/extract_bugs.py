@@ -1,7 +1,8 @@
 """Build synthetic bug-fix pairs from real Python functions: the inverse of every template family.
 
-Reads Python files from the standard library and installed packages, picks functions, and
-injects bugs as text edits at AST positions. Each bug kind is the inverse of one template edit
+Reads Python files from the standard library and installed packages (not their test files, by
+the product's rule: src/core/pytest/test-files.json), picks functions, and injects bugs as
+text edits at AST positions. Each bug kind is the inverse of one template edit
 kind of the search (src/core/generate/templates, named as in priors.ts): the bug is made so
 that the family's edit, applied to the buggy function, gives the original back (a dropped
 conjunct is what condition-narrow adds, a deleted `xs.append(x)` what insert-statement
@@ -25,6 +26,7 @@ Usage: python3 extract_bugs.py OUT_DIR [--max-per-package N] [--bugs-per-functio
 
 import argparse
 import ast
+import fnmatch
 import hashlib
 import json
 import os
@@ -33,8 +35,14 @@ import re
 import sys
 import sysconfig
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 from bug_mix import KIND_SHARES  # noqa: E402
+
+# The product's test-file rule (isTestFile, src/core/pytest/failures.ts) owns these patterns:
+# the corpus leaves out what the engine treats as tests, and never edits.
+with open(os.path.join(HERE, "..", "..", "src", "core", "pytest", "test-files.json")) as _rule:
+    TEST_FILES = json.load(_rule)
 
 # Split by package so no package is in two splits. The held-out packages are algorithmic or
 # general-purpose code unlike anything in the training packages' own modules.
@@ -209,15 +217,29 @@ def package_roots():
     return roots
 
 
+def is_test_file(rel):
+    """isTestFile's rule on a relative path: a .py file named like a test or under a test folder."""
+    parts = re.split(r"[\\/]", rel)
+    name = parts[-1]
+    if not name.endswith(".py"):
+        return False
+    return any(fnmatch.fnmatchcase(name, glob) for glob in TEST_FILES["names"]) or any(d in TEST_FILES["folders"] for d in parts[:-1])
+
+
 def python_files(root):
+    """The .py files of a package (a folder, or a module on its own) other than its tests."""
+    base = os.path.dirname(root)
     if os.path.isfile(root):
-        yield root
+        if not is_test_file(os.path.basename(root)):
+            yield root
         return
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in ("tests", "test", "testing", "__pycache__"))
+        # Test helper packages (numpy.testing) are no test files, but code about tests, not under test.
+        dirnames[:] = sorted(d for d in dirnames if d not in ("testing", "__pycache__"))
         for name in sorted(filenames):
-            if name.endswith(".py") and not name.startswith("test_") and name != "conftest.py":
-                yield os.path.join(dirpath, name)
+            path = os.path.join(dirpath, name)
+            if name.endswith(".py") and not is_test_file(os.path.relpath(path, base)):
+                yield path
 
 
 def split_of(package):

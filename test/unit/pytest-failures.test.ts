@@ -1,4 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { packageRoot } from '../../src/core/files/resources';
 import { failuresOf, isTestFile } from '../../src/core/pytest/failures';
 import type { PytestRun, TestResult } from '../../src/core/types';
 
@@ -83,5 +88,43 @@ describe('isTestFile', () => {
     assert.equal(isTestFile('checks\\verify.py', [failure!]), true);
     assert.equal(isTestFile('checks/verify.py'), false);
     assert.equal(isTestFile('checks/total.py', [failure!]), false);
+  });
+
+  it('is the rule the Python bug makers follow: extract_bugs.py, and make_bugs.py through it', () => {
+    const files = [
+      ...['test_stats.py', 'test_.py', 'sub/stats_test.py', 'conftest.py', 'sub/conftest.py', 'tests/helpers.py', 'test/util.py'],
+      ...['a/tests/b/deep.py', 'stats.py', 'testing.py', 'test.py', 'sub/contest.py', 'attest.py', 'mytest_x.py', 'tests_data/x.py'],
+      ...['stats_test.pyc', 'test_notes.txt', 'tests/data.json'],
+    ];
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'test-files-'));
+    try {
+      for (const file of files) {
+        fs.mkdirSync(path.dirname(path.join(folder, 'pkg', file)), { recursive: true });
+        fs.writeFileSync(path.join(folder, 'pkg', file), '');
+      }
+      // The rule on every path, and the corpus walk extract_bugs.py reads packages with.
+      const script = [
+        'import json, os, sys',
+        'import extract_bugs as x',
+        'root, files = sys.argv[1], json.loads(sys.argv[2])',
+        'walked = sorted(os.path.relpath(p, os.path.dirname(root)) for p in x.python_files(root))',
+        'print(json.dumps({"rule": [x.is_test_file(f) for f in files], "walked": walked}))',
+      ].join('\n');
+      const inPackage = files.map((file) => `pkg/${file}`);
+      const python = JSON.parse(
+        execFileSync('python3', ['-c', script, path.join(folder, 'pkg'), JSON.stringify(inPackage)], {
+          cwd: path.join(packageRoot(), 'models', 'training'),
+          encoding: 'utf8',
+        }),
+      ) as { rule: boolean[]; walked: string[] };
+      assert.deepEqual(
+        python.rule,
+        inPackage.map((file) => isTestFile(file)),
+      );
+      assert.deepEqual(python.walked, inPackage.filter((file) => file.endsWith('.py') && !isTestFile(file)).sort());
+      assert.ok(python.rule.includes(true) && python.walked.length > 0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

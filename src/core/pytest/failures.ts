@@ -1,4 +1,5 @@
 import type { Failure, Frame, PytestRun, TestResult } from '../types';
+import testFiles from './test-files.json';
 
 // The failing tests of a run, as the engine repairs them.
 
@@ -31,18 +32,27 @@ export function nodeidFile(nodeid: string): string {
   return at < 0 ? nodeid : nodeid.slice(0, at);
 }
 
+/** A glob of test-files.json as a regular expression: `*` is any run of characters, the rest literal. */
+function globPattern(glob: string): RegExp {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${glob.split('*').map(literal).join('.*')}$`);
+}
+
+const TEST_FILE_NAMES = testFiles.names.map(globPattern);
+
 /**
  * The one rule for test files (workspace-relative paths): the files of the failing tests
- * given, pytest's default test file names (test_*.py, *_test.py), conftest.py, and files
- * under tests/ or test/.
+ * given, and Python files whose names match pytest's default patterns or conftest.py, or that
+ * lie under a test folder. The patterns live in test-files.json, which the Python bug makers
+ * (models/training/extract_bugs.py, bench/real/make_bugs.py) read too.
  */
 export function isTestFile(file: string, failures: readonly Failure[] = []): boolean {
   const parts = file.split(/[\\/]/);
   if (failures.some((failure) => nodeidFile(failure.nodeid) === parts.join('/'))) return true;
   const name = parts[parts.length - 1]!;
   if (!name.endsWith('.py')) return false;
-  if (name === 'conftest.py' || name.startsWith('test_') || name.endsWith('_test.py')) return true;
-  return parts.slice(0, -1).some((dir) => dir === 'tests' || dir === 'test');
+  if (TEST_FILE_NAMES.some((pattern) => pattern.test(name))) return true;
+  return parts.slice(0, -1).some((dir) => testFiles.folders.includes(dir));
 }
 
 /**
