@@ -50,7 +50,7 @@ from model import Seq2Seq  # noqa: E402
 
 # The helpers below mirror src/core/model/format.ts ('line-edit' format) and the skeleton's
 # markers (src/core/skeleton/markers.ts) exactly: the records they read and write must be
-# byte-identical to what make_inputs.mjs and the product produce. `check` verifies that.
+# byte-identical to what make-inputs.ts and the product produce. `check` verifies that.
 TARGET_EDIT_MARKER = "# target edit"
 END_MARKER = "# end"
 LINE_MARKERS = 64
@@ -406,7 +406,7 @@ def sample(args):
 
 def near_miss_record(sample_record):
     """The patcher record fixing the function a failed sampled output made; None if there is none.
-    Without the trace (plainEncoder where executable.mjs gives one): the bug's trace is not the
+    Without the trace (plainEncoder where executable.ts gives one): the bug's trace is not the
     near-miss's."""
     if sample_record.get("verdict") not in ("failed", "timeout"):
         return None

@@ -22,7 +22,7 @@
 #             others), validated by the product's validator; rewards -> train.py --rewards,
 #             plus near-misses as new buggy inputs; a MINUTES/3 fine-tune of it: "reward"
 #   compare   the shipped model and the three new ones on the held-out executable bugs (one
-#             run, the same samples budget) and on the synthetic held-out bugs (evaluate.mjs)
+#             run, the same samples budget) and on the synthetic held-out bugs (evaluate.ts)
 #   ship      the candidate with the most held-out executable bugs fixed exactly (then
 #             validated) replaces models/deepdebug-small/ if it beats it
 #
@@ -53,22 +53,25 @@ package() { # NAME: export work/NAME.pt to work/NAME/ (one at a time: export use
   mkdir -p "$WORK/$1"
   cp "$WORK"/tok/tokenizer.json "$WORK"/tok/tokenizer_config.json "$WORK/$1/"
   "$TORCH_PY" models/training/export.py "$WORK" "$WORK/$1" --checkpoint "$WORK/$1.pt" --trace
-  node models/training/check_onnx.mjs "$WORK" "$WORK/$1/onnx"
+  node out/models/training/check-onnx.js "$WORK" "$WORK/$1/onnx"
 }
 
-evaluate() { # NAME DIR: evaluate.mjs results in work/eval-NAME.json, unless newer than the model
+evaluate() { # NAME DIR: evaluate.ts results in work/eval-NAME.json, unless newer than the model
   if [ ! "$WORK/eval-$1.json" -nt "$2/onnx/decoder_model_merged.onnx" ]; then
-    node models/training/evaluate.mjs "$WORK" "$2" models/training/heldout-ids.txt --focal-only > "$WORK/eval-$1.json"
+    node out/models/training/evaluate.js "$WORK" "$2" models/training/heldout-ids.txt --focal-only > "$WORK/eval-$1.json"
   fi
 }
 
 sample() { # MODEL_NAME OUT: the model's samples on training bugs (all dev bugs, 120 others), validated
-  node models/training/executable.mjs sample "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl" \
+  node out/models/training/executable.js sample "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl" \
     "$2.train" --model "$1=$WORK/$1" --samples 10 --jobs 2 --limit 120
-  node models/training/executable.mjs sample bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" \
+  node out/models/training/executable.js sample bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" \
     "$2.dev" --model "$1=$WORK/$1" --samples 10 --jobs 2
   cat "$2.train" "$2.dev" > "$2"
 }
+
+# The training scripts are TypeScript, run compiled (out/models/training/).
+npx tsc -p tsconfig.test.json
 
 for stage in "${STAGES[@]}"; do
   echo "== $stage"
@@ -78,10 +81,9 @@ for stage in "${STAGES[@]}"; do
         --per-subject 120 --jobs 2 --out "$WORK/executable-train.jsonl"
       ;;
     inputs)
-      npx tsc -p tsconfig.test.json
-      node models/training/executable.mjs inputs "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl"
-      node models/training/executable.mjs inputs bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" --split dev
-      node models/training/executable.mjs inputs bench/real/bugs.jsonl "$WORK/executable-heldout.jsonl" --split test
+      node out/models/training/executable.js inputs "$WORK/executable-train.jsonl" "$WORK/executable-train-inputs.jsonl"
+      node out/models/training/executable.js inputs bench/real/bugs.jsonl "$WORK/executable-dev-inputs.jsonl" --split dev
+      node out/models/training/executable.js inputs bench/real/bugs.jsonl "$WORK/executable-heldout.jsonl" --split test
       ;;
     neural)
       "$TORCH_PY" models/training/backtranslate.py reverse "$WORK" "$WORK/bugcreator"
@@ -100,10 +102,10 @@ for stage in "${STAGES[@]}"; do
     reward)
       # The better patcher by exact fixes on the synthetic held-out bugs (never the executable ones).
       evaluate traced "$WORK/traced" & evaluate neural "$WORK/neural" & wait
-      BASE=$(node models/training/better.mjs "$WORK/eval-neural.json" "$WORK/eval-traced.json" && echo neural || echo traced)
+      BASE=$(node out/models/training/better.js "$WORK/eval-neural.json" "$WORK/eval-traced.json" && echo neural || echo traced)
       echo "reward fine-tuning starts from $BASE"
       sample "$BASE" "$WORK/reward-samples.jsonl"
-      node models/training/executable.mjs rewards "$WORK/reward-samples.jsonl" "$WORK/rewards.jsonl" "$BASE"
+      node out/models/training/executable.js rewards "$WORK/reward-samples.jsonl" "$WORK/rewards.jsonl" "$BASE"
       "$TORCH_PY" models/training/backtranslate.py near-misses "$WORK/reward-samples.jsonl" "$WORK/near-miss-inputs.jsonl"
       INPUTS="$TRAINING_INPUTS,near-miss-inputs.jsonl*2"
       [ "$BASE" = neural ] && INPUTS="$INPUTS,neural-inputs.jsonl"
@@ -115,13 +117,13 @@ for stage in "${STAGES[@]}"; do
       for name in "${CANDIDATES[@]}"; do MODELS+=(--model "$name=$WORK/$name"); done
       # The synthetic held-out evaluations run beside the executable comparison.
       (evaluate shipped "$SHIPPED"; for name in "${CANDIDATES[@]}"; do evaluate "$name" "$WORK/$name"; done) &
-      node models/training/executable.mjs sample bench/real/bugs.jsonl "$WORK/executable-heldout.jsonl" \
+      node out/models/training/executable.js sample bench/real/bugs.jsonl "$WORK/executable-heldout.jsonl" \
         "$WORK/compare-samples.jsonl" "${MODELS[@]}" --samples 10 --jobs 2 > "$WORK/compare.json"
       wait
       cat "$WORK/compare.json"
       ;;
     ship)
-      BEST=$(node models/training/best.mjs "$WORK/compare.json" shipped "${CANDIDATES[@]}")
+      BEST=$(node out/models/training/best.js "$WORK/compare.json" shipped "${CANDIDATES[@]}")
       if [ "$BEST" = shipped ]; then
         echo "not shipped: no candidate fixes more held-out executable bugs than $SHIPPED"
       else

@@ -9,7 +9,7 @@ The merged decoder is assembled by hand: the decoder body takes the cross-attent
 values as inputs, and an If node on use_cache_branch supplies them either from the cache
 (past_key_values.N.encoder.*) or by projecting encoder_hidden_states (first step). Weights are
 then quantized to int8 (quantize.py). Reference inputs and PyTorch outputs are written for
-check_onnx.mjs, which compares them with onnxruntime's.
+check-onnx.ts, which compares them with onnxruntime's.
 
 Usage: python3 export.py WORK_DIR OUT_DIR [--checkpoint CKPT] [--trace]
 """
@@ -199,7 +199,7 @@ def write_configs(out_dir, config, use_trace):
 
 
 def reference(model, out_path):
-    """Fixed inputs and PyTorch outputs for check_onnx.mjs: a first step and a cached step."""
+    """Fixed inputs and PyTorch outputs for check-onnx.ts: a first step and a cached step."""
     torch.manual_seed(1)
     c = model.config
     src = torch.randint(4, c["vocab_size"], (2, 11))

@@ -65,7 +65,7 @@ SKIP_PACKAGES = {
 # The function-length limit is the format's (format.ts maxFunctionLines, config.json
 # deepdebug.maxFunctionLines): the model marks and edits lines <L0>..<L31> of functions of at
 # most 32 lines. MAX_CHARS only skips functions whose marked text could not fit the encoder
-# budget anyway (make_inputs.mjs applies the exact token rule).
+# budget anyway (make-inputs.ts applies the exact token rule).
 MIN_LINES, MAX_LINES, MAX_CHARS = 3, 32, 1000
 
 # The search's alternative tables (operators.ts, calls.ts), buggy text -> the fixes it tries.

@@ -5,7 +5,7 @@ export holds every weight (int8 per channel, DequantizeLinear; small ones float3
 exports a model of the same config with distinct random weights through export.py's own code,
 finds which initializer each parameter became (value for value, transposed or not), and reads
 the shipped initializers of the same names back, dequantized. The result differs from the lost
-checkpoint by the int8 rounding only (check it with export.py's reference + check_onnx.mjs).
+checkpoint by the int8 rounding only (check it with export.py's reference + check-onnx.ts).
 
 Usage: python3 onnx_to_checkpoint.py MODEL_DIR OUT.pt [--max-function-lines 32]
 """

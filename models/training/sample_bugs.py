@@ -6,7 +6,7 @@ its kinds follow bug_mix.KIND_SHARES: a kind with fewer bugs than its quota give
 and what it lacks is shared among the others in proportion.
 
 The test split is the held-out set: when HELDOUT (a committed list of bug ids, see
-evaluate.mjs) exists, the test bugs are exactly those it lists (however many are found on this
+evaluate.ts) exists, the test bugs are exactly those it lists (however many are found on this
 machine), so every run and every machine with the same packages measures the same bugs.
 
 Usage: python3 sample_bugs.py WORK_DIR TRAIN VALID TEST [--heldout models/training/heldout-ids.txt]

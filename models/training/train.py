@@ -1,4 +1,4 @@
-"""Train the patch model on WORK_DIR/inputs-*.jsonl (make_inputs.mjs) for a fixed wall-clock budget.
+"""Train the patch model on WORK_DIR/inputs-*.jsonl (make-inputs.ts) for a fixed wall-clock budget.
 
 The learning rate warms up, stays at its peak, and decays linearly to 5% over the last
 --decay fraction of the wall-clock budget, so a run ends annealed at its deadline. (A cosine
@@ -11,8 +11,8 @@ step and the wall-clock seconds trained so far; `--resume WORK_DIR/checkpoint.pt
 unfinished run where its last checkpoint left it, with the same budget and schedule (a run
 killed at minute 7 of 10 with a checkpoint at minute 6 trains 4 more minutes).
 
-Token ids come from the records (make_inputs.mjs writes the product tokenizer's ids, identical
-to SentencePiece's, see verify_tokenizer.mjs) or, for older records, from WORK_DIR/spm.model.
+Token ids come from the records (make-inputs.ts writes the product tokenizer's ids, identical
+to SentencePiece's, see verify-tokenizer.ts) or, for older records, from WORK_DIR/spm.model.
 
 Usage: python3 train.py WORK_DIR --minutes 60 [--threads 2] [--init CHECKPOINT] [--resume CHECKPOINT]
            [--inputs 'inputs-*.jsonl,executable-inputs.jsonl*4'] [--out WORK_DIR/checkpoint.pt]
@@ -20,7 +20,8 @@ Usage: python3 train.py WORK_DIR --minutes 60 [--threads 2] [--init CHECKPOINT] 
 
 --inputs lists the example files (globs under WORK_DIR, each optionally repeated `*N` times per
 epoch, e.g. to weigh the few traced examples up). --rewards adds sampled outputs weighted by
-their reward advantage (reward.mjs): the RewardRepair loss, next to the usual loss on fixes.
+their reward advantage (executable.ts rewards): the RewardRepair loss, next to the usual loss
+on fixes.
 """
 
 import argparse
@@ -51,13 +52,13 @@ MODEL_CONFIG = {
     "dropout": 0.0,
     "previous_token": True,
     # The longest focal function the format edits (format.ts maxFunctionLines; extract_bugs.py
-    # MAX_LINES, make_inputs.mjs --max-lines): exported to config.json.
+    # MAX_LINES, make-inputs.ts --max-lines): exported to config.json.
     "max_function_lines": 32,
 }
 
 
 class Ids:
-    """Token ids: the records' own (make_inputs.mjs) or SentencePiece's (older records)."""
+    """Token ids: the records' own (make-inputs.ts) or SentencePiece's (older records)."""
 
     def __init__(self, work_dir, special):
         self.bos, self.pad, self.eos = special["bos_token_id"], special["pad_token_id"], special["eos_token_id"]
@@ -119,7 +120,7 @@ def load_examples(work_dir, ids, split, spec):
 
 
 def load_rewards(path, ids, repeat):
-    """(source ids, sampled output ids, advantage) of reward.mjs's sampled outputs."""
+    """(source ids, sampled output ids, advantage) of executable.ts rewards' sampled outputs."""
     examples = []
     with open(path) as f:
         for line in f:
@@ -183,7 +184,7 @@ def main():
     parser.add_argument("--checkpoint-minutes", type=float, default=5)
     parser.add_argument("--inputs", default="inputs-*.jsonl", help="example files under WORK_DIR: glob[*repeat],...")
     parser.add_argument("--out", help="checkpoint to write (default WORK_DIR/checkpoint.pt)")
-    parser.add_argument("--rewards", help="sampled outputs with reward advantages (reward.mjs)")
+    parser.add_argument("--rewards", help="sampled outputs with reward advantages (executable.ts rewards)")
     parser.add_argument("--reward-repeat", type=int, default=1, help="times each sampled output is seen per epoch")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)

@@ -10,12 +10,12 @@
 # kill-safe: training writes work/checkpoint.pt every few minutes (atomically), and a
 # --continue run finding an unfinished one resumes it (same budget and schedule) instead of
 # starting over; the data steps resume too (extract_bugs.py renames its output when done,
-# make_inputs.mjs --resume skips made inputs).
+# make-inputs.ts --resume skips made inputs).
 #
 # Either form then exports the candidate, checks its ONNX files against PyTorch, measures it on
 # the held-out bugs listed in models/training/heldout-ids.txt (committed: the same bugs every
 # run), measures the shipped model on them when models/training/shipped-eval.json is not of the
-# same bugs, and ships only if better.mjs says the candidate fixes more of them. Shipping copies
+# same bugs, and ships only if better.ts says the candidate fixes more of them. Shipping copies
 # the ONNX files and configs, the candidate's weights (float16) to checkpoint/shipped.pt and its
 # results to shipped-eval.json: commit the three.
 #
@@ -52,6 +52,7 @@ export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
 # OpenBLAS mis-detects AVX-512 CPUs; tell it (only where the CPU really has AVX-512).
 if grep -q avx512f /proc/cpuinfo; then export OPENBLAS_CORETYPE=SkylakeX; fi
 mkdir -p "$WORK" "$CANDIDATE/onnx" "$OUT/onnx"
+# The training scripts are TypeScript, run compiled (out/models/training/).
 npx tsc -p tsconfig.test.json
 
 # 1. Bugs: the inverse of every template family, in the real-bug mix (extract_bugs.py, bug_mix.py).
@@ -67,7 +68,7 @@ if [ "$CONTINUE" = 0 ]; then
   TOKENIZER="$WORK/tok"
   "$TORCH_PY" models/training/train_tokenizer.py "$WORK" "$TOKENIZER" --vocab 5000 --texts 6000
   "$TORCH_PY" models/training/verify_tokenizer.py "$WORK"
-  node models/training/verify_tokenizer.mjs "$WORK" "$TOKENIZER"
+  node out/models/training/verify-tokenizer.js "$WORK" "$TOKENIZER"
   rm -f "$WORK"/inputs-*.jsonl "$WORK/checkpoint.pt"
   RESUME=()
 else
@@ -76,8 +77,8 @@ else
   RESUME=(--resume)
 fi
 # 3. Model texts made by the product's own skeleton builder and format, two shards in parallel.
-nice -n 19 node models/training/make_inputs.mjs "$WORK" "$TOKENIZER" 320 64 0 2 "${RESUME[@]}" 2> "$WORK/inputs-0.log" &
-nice -n 19 node models/training/make_inputs.mjs "$WORK" "$TOKENIZER" 320 64 1 2 "${RESUME[@]}" 2> "$WORK/inputs-1.log" &
+nice -n 19 node out/models/training/make-inputs.js "$WORK" "$TOKENIZER" 320 64 0 2 "${RESUME[@]}" 2> "$WORK/inputs-0.log" &
+nice -n 19 node out/models/training/make-inputs.js "$WORK" "$TOKENIZER" 320 64 1 2 "${RESUME[@]}" 2> "$WORK/inputs-1.log" &
 wait
 node -e '
   const fs = require("fs"); const t = {};
@@ -100,22 +101,22 @@ cp "$TOKENIZER"/tokenizer.json "$TOKENIZER"/tokenizer_config.json "$CANDIDATE/"
 TRACE=()
 if [ "$CONTINUE" = 1 ] && grep -q '"useTrace": true' "$OUT/config.json"; then TRACE=(--trace); fi
 nice -n 19 "$TORCH_PY" models/training/export.py "$WORK" "$CANDIDATE" "${TRACE[@]}"
-node models/training/check_onnx.mjs "$WORK" "$WORK/onnx-fp32"
-node models/training/check_onnx.mjs "$WORK" "$CANDIDATE/onnx"
+node out/models/training/check-onnx.js "$WORK" "$WORK/onnx-fp32"
+node out/models/training/check-onnx.js "$WORK" "$CANDIDATE/onnx"
 
 # 5. Held-out evaluation through the product's inference code, the same listed bugs every run;
 # the candidate replaces the shipped model only if it fixes more of them.
-nice -n 19 node models/training/evaluate.mjs "$WORK" "$CANDIDATE" "$HELDOUT" "${EVAL_ARGS[@]}" > "$WORK/eval-candidate.json"
+nice -n 19 node out/models/training/evaluate.js "$WORK" "$CANDIDATE" "$HELDOUT" "${EVAL_ARGS[@]}" > "$WORK/eval-candidate.json"
 set +e
-node models/training/better.mjs "$WORK/eval-candidate.json" "$SHIPPED_EVAL"
+node out/models/training/better.js "$WORK/eval-candidate.json" "$SHIPPED_EVAL"
 VERDICT=$?
 if [ "$VERDICT" = 2 ] || [ ! -f "$SHIPPED_EVAL" ]; then
   set -e
   echo "measuring the shipped model on the same held-out bugs"
-  nice -n 19 node models/training/evaluate.mjs "$WORK" "$OUT" "$HELDOUT" "${EVAL_ARGS[@]}" > "$WORK/eval-shipped.json"
+  nice -n 19 node out/models/training/evaluate.js "$WORK" "$OUT" "$HELDOUT" "${EVAL_ARGS[@]}" > "$WORK/eval-shipped.json"
   cp "$WORK/eval-shipped.json" "$SHIPPED_EVAL"
   set +e
-  node models/training/better.mjs "$WORK/eval-candidate.json" "$SHIPPED_EVAL"
+  node out/models/training/better.js "$WORK/eval-candidate.json" "$SHIPPED_EVAL"
   VERDICT=$?
 fi
 set -e

@@ -4,7 +4,7 @@ No whitespace or script pre-splitting (pieces may span spaces, which suits inden
 code), identity normalization, byte fallback for anything unseen (newlines included), and the
 line markers <L0>..<L{N-1}> as single tokens. With no pre-tokenizer on either side, BPE over
 the whole text is the same algorithm in SentencePiece and in the converted tokenizer.json, so
-ids match exactly (checked by verify_tokenizer.mjs).
+ids match exactly (checked by verify-tokenizer.ts).
 
 Usage: python3 train_tokenizer.py WORK_DIR OUT_MODEL_DIR [--vocab 6000]
 """

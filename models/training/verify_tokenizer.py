@@ -1,4 +1,4 @@
-"""Write SentencePiece ids of sample texts for verify_tokenizer.mjs to compare with transformers.js.
+"""Write SentencePiece ids of sample texts for verify-tokenizer.ts to compare with transformers.js.
 
 Usage: python3 verify_tokenizer.py WORK_DIR  (writes WORK_DIR/tokenizer-check.jsonl)
 """

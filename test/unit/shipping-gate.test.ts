@@ -3,13 +3,13 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../../src/core/files/resources';
 
-// The two shipping gates of models/training share one rule (gate.mjs): the candidate ships only
+// The two shipping gates of models/training share one rule (gate.ts): the candidate ships only
 // when strictly ahead at the first count that differs, and a tie keeps the shipped model. Each
 // gate runs here as train.sh and execution.sh run it, on result files of its own format.
 
-const training = path.join(packageRoot(), 'models', 'training');
+/** The compiled training scripts, beside the compiled tests. */
+const training = path.join(__dirname, '..', '..', 'models', 'training');
 
 describe('shipping gates (models/training)', () => {
   let folder: string;
@@ -22,11 +22,11 @@ describe('shipping gates (models/training)', () => {
     return file;
   };
 
-  describe('better.mjs: evaluate.mjs results on the synthetic held-out bugs', () => {
+  describe('better.js: evaluate.js results on the synthetic held-out bugs', () => {
     const heldout = { measured: 4, measuredHash: 'abc' };
     const evaluation = (top1: string[], top10: string[]) => ({ heldout, fixed: { top1, top10 } });
     const gate = (candidate: unknown, shipped: unknown) =>
-      spawnSync(process.execPath, [path.join(training, 'better.mjs'), write('candidate.json', candidate), write('shipped.json', shipped)])
+      spawnSync(process.execPath, [path.join(training, 'better.js'), write('candidate.json', candidate), write('shipped.json', shipped)])
         .status;
 
     it('ships more top-10 fixes, or as many and more top-1 fixes', () => {
@@ -41,7 +41,7 @@ describe('shipping gates (models/training)', () => {
     });
   });
 
-  describe('best.mjs: executable.mjs summaries on the executable held-out bugs', () => {
+  describe('best.js: executable.js summaries on the executable held-out bugs', () => {
     const summary = (exactAny: number, exactTop1: number, validatedAny: number, plausibleButDifferent: number) => ({
       exactAny,
       exactTop1,
@@ -49,7 +49,7 @@ describe('shipping gates (models/training)', () => {
       plausibleButDifferent,
     });
     const best = (compare: unknown, ...candidates: string[]) =>
-      spawnSync(process.execPath, [path.join(training, 'best.mjs'), write('compare.json', compare), 'shipped', ...candidates], {
+      spawnSync(process.execPath, [path.join(training, 'best.js'), write('compare.json', compare), 'shipped', ...candidates], {
         encoding: 'utf8',
       }).stdout.trim();
 

@@ -2,7 +2,7 @@ import { commonEnds } from '../common-ends';
 import type { ModelInput } from '../types';
 import { END_MARKER, TARGET_EDIT_MARKER } from '../skeleton';
 
-// How a model reads its input and writes its output. Training (models/training/make_inputs)
+// How a model reads its input and writes its output. Training (models/training/make-inputs.ts)
 // and inference both go through these functions, so the two see byte-identical texts.
 //
 // 'function': the paper's format: the decoder writes the whole fixed function.

@@ -396,7 +396,7 @@ class OnnxPatchModel implements PatchModel {
       if (!withinTrainedLines(text, this.format)) continue;
       const target = [...this.tokenizer.encodeTarget(text), this.decoderConfig.eos];
       // With the start token, longer than any output the model was trained on (training drops
-      // fixes of over maxTargetTokens - 2 tokens, models/training/make_inputs.mjs).
+      // fixes of over maxTargetTokens - 2 tokens, models/training/make-inputs.ts).
       if (target.length + 1 <= this.format.maxTargetTokens) rows.push({ index, target });
     }
     if (rows.length === 0) return scores;

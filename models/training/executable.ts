@@ -1,61 +1,99 @@
 // Executable bugs (bench/real/make_bugs.py records: a real package, one injected bug, tests
-// that fail) turned into model data and measurements with the product's own code (out/, from
-// `npx tsc -p tsconfig.test.json`): its pytest runner and failure parser, its model input
-// builder, its model and its validator.
+// that fail) turned into model data and measurements with the product's own code: its pytest
+// runner and failure parser, its model input builder, its model and its validator.
 //
-//   node models/training/executable.mjs inputs BUGS OUT [--split dev|test] [--limit N]
+//   node out/models/training/executable.js inputs BUGS OUT [--split dev|test] [--limit N]
 //     Runs each bug's covering tests in a fresh workspace and writes two records per bug to OUT:
 //     the model input with the failure's trace and without it (`trace: true|false`), each with
 //     the fix as target, the failing and passing tests, and the bug's id, subject and kind.
 //
-//   node models/training/executable.mjs sample BUGS INPUTS OUT --model NAME=DIR [--model ...]
-//                                       [--samples K] [--limit N] [--jobs J]
+//   node out/models/training/executable.js sample BUGS INPUTS OUT --model NAME=DIR [--model ...]
+//                                          [--samples K] [--limit N] [--jobs J]
 //     Per bug and model: the greedy output and K samples (temperature 0.8, top-p 0.95) for
 //     the input the model reads (with the trace if its config says so), each distinct output
 //     validated by the product's validator in the bug's workspace. One record per bug, model
 //     and distinct output to OUT (see `judge`); a summary per model on stdout (`summarize`).
 //
-//   node models/training/executable.mjs summary OUT     the summary of a sample run again
-//   node models/training/executable.mjs rewards OUT REWARDS MODEL
+//   node out/models/training/executable.js summary OUT     the summary of a sample run again
+//   node out/models/training/executable.js rewards OUT REWARDS MODEL
 //     train.py --rewards examples from MODEL's outputs on training bugs (see rewardExamples)
 //
 // Subject packages are seen by Debian's interpreter (/usr/bin/python3), as in bench/real.
 
-import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const out = (module) => require(path.join(root, 'out/src/core', module));
-const { runPytest } = out('pytest/run.js');
-const { failuresOf } = out('pytest/failures.js');
-const { failureFor } = out('localize/index.js');
-const { modelInputFor } = out('generate/model-candidates.js');
-const { makeCandidate, normalizeCode } = out('generate/candidate.js');
-const { loadPatchModel, applyOutput, encoderText, targetText } = out('model/index.js');
-const { loadTokenizer } = out('model/tokenizer.js');
-const { ValidatorPool } = out('validate/index.js');
-const { makeWorkspace } = require(path.join(root, 'out/bench/real/run.js'));
+import { makeWorkspace, type RealBug } from '../../bench/real/run';
+import { packageRoot } from '../../src/core/files/resources';
+import { makeCandidate, normalizeCode } from '../../src/core/generate/candidate';
+import { modelInputFor } from '../../src/core/generate/model-candidates';
+import { failureFor } from '../../src/core/localize';
+import { applyOutput, encoderText, loadPatchModel, targetText, type ModelFormat, type PatchModel } from '../../src/core/model';
+import { loadTokenizer } from '../../src/core/model/tokenizer';
+import { failuresOf } from '../../src/core/pytest/failures';
+import { runPytest } from '../../src/core/pytest/run';
+import type { ModelInput } from '../../src/core/types';
+import { ValidatorPool, type Verdict } from '../../src/core/validate';
+import { readJsonl } from './jsonl';
+import type { ExecutableInput, ModelSummary } from './records';
 
 const PYTHON = '/usr/bin/python3';
-const SHIPPED_MODEL = path.join(root, 'models/deepdebug-small');
+const SHIPPED_MODEL = path.join(packageRoot(), 'models/deepdebug-small');
 const TEMPERATURE = 0.8;
 const TOP_P = 0.95;
 
-function option(args, name, fallback) {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
+/** A bug's inputs by whether they carry the trace ("true", "false": the record's `trace`). */
+type InputsOf = Partial<Record<'true' | 'false', ExecutableInput>>;
+
+/** What one distinct output of a model is worth (see judge). */
+interface Judgement {
+  wellFormed: boolean;
+  parses: boolean;
+  identical: boolean;
+  exact: boolean;
+  verdict: Verdict | null;
+  reward: number;
+  failingFixed?: number;
+  failingTotal?: number;
+  suitePassed?: number;
+  suiteTotal?: number;
 }
 
-function optionList(args, name) {
-  return args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
+/** A distinct output: the greedy one, or drawn `drawn` times. */
+interface Output {
+  output: string;
+  greedy: boolean;
+  drawn: number;
+}
+
+/** One record of a sample run: a bug, a model, one distinct output and its judgement. */
+type SampleRecord = {
+  id: string;
+  split: ExecutableInput['split'];
+  package: string;
+  kind: string;
+  model: string;
+  trace: boolean;
+  sampleMs: number;
+  encoder: string;
+  target: string;
+  /** The input without the trace, for near-misses (backtranslate.py): the trace is the bug's. */
+  plainEncoder: string;
+} & Output &
+  Judgement;
+
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+function optionList(args: readonly string[], name: string): string[] {
+  return args.flatMap((arg, i) => (arg === name && args[i + 1] !== undefined ? [args[i + 1]!] : []));
 }
 
 /** Rows grouped by key, groups and rows in first-seen order. */
-function groupBy(rows, key) {
-  const groups = new Map();
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
   for (const row of rows) {
     const group = groups.get(key(row));
     if (group) group.push(row);
@@ -64,44 +102,35 @@ function groupBy(rows, key) {
   return groups;
 }
 
-function readJsonl(file) {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
-}
-
 /** A fresh workspace holding the bug (bench/real's makeWorkspace), and how to remove it. */
-function freshWorkspace(bugsFile, bug) {
+function freshWorkspace(bugsFile: string, bug: RealBug): { workspace: string; remove: () => void } {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-exec-'));
   const workspace = path.join(temp, 'ws');
   makeWorkspace(bug, workspace, PYTHON, bugsFile);
   return { workspace, remove: () => fs.rmSync(temp, { recursive: true, force: true }) };
 }
 
-const withNewline = (text) => text.replace(/\n?$/, '\n');
+const withNewline = (text: string) => text.replace(/\n?$/, '\n');
 
 /** The bug's function as the engine sees it: the focal lines in the buggy file. */
-function focalOf(bug) {
+function focalOf(bug: RealBug): { function: string; startLine: number; endLine: number } {
   const buggy = withNewline(bug.buggyFunction);
   return { function: bug.function, startLine: bug.startLine, endLine: bug.startLine + buggy.split('\n').length - 2 };
 }
 
-async function makeInputs(args) {
+async function makeInputs(args: readonly string[]): Promise<void> {
   const [bugsFile, outFile] = args;
-  const split = option(args, '--split', null);
-  const limit = Number(option(args, '--limit', Infinity));
-  const bugs = readJsonl(bugsFile)
+  if (bugsFile === undefined || outFile === undefined)
+    throw new Error('usage: executable.js inputs BUGS OUT [--split dev|test] [--limit N]');
+  const split = option(args, '--split') ?? null;
+  const limit = Number(option(args, '--limit') ?? Infinity);
+  const bugs = readJsonl<RealBug>(bugsFile)
     .filter((bug) => !split || bug.split === split)
     .slice(0, limit);
   const tokenizer = await loadTokenizer(SHIPPED_MODEL, 2);
-  const config = JSON.parse(fs.readFileSync(path.join(SHIPPED_MODEL, 'config.json'), 'utf8')).deepdebug;
-  const formats = {
-    true: { ...config, output: 'line-edit', useTrace: true },
-    false: { ...config, output: 'line-edit', useTrace: false },
-  };
-  const countTokens = (text) => tokenizer.countTokens(text);
+  const config = (JSON.parse(fs.readFileSync(path.join(SHIPPED_MODEL, 'config.json'), 'utf8')) as { deepdebug: ModelFormat }).deepdebug;
+  const formatFor = (trace: boolean): ModelFormat => ({ ...config, output: 'line-edit', useTrace: trace });
+  const countTokens = (text: string) => tokenizer.countTokens(text);
   const sink = fs.openSync(outFile, 'w');
   const counts = { bugs: bugs.length, written: 0, noFailure: 0, noTarget: 0 };
   const started = performance.now();
@@ -124,7 +153,7 @@ async function makeInputs(args) {
         continue;
       }
       const source = fs.readFileSync(path.join(workspace, bug.file), 'utf8');
-      const target = targetText(withNewline(bug.buggyFunction), withNewline(bug.fixedFunction), formats.false);
+      const target = targetText(withNewline(bug.buggyFunction), withNewline(bug.fixedFunction), formatFor(false));
       if (target === null) {
         counts.noTarget++;
         continue;
@@ -134,10 +163,10 @@ async function makeInputs(args) {
         passing: run.tests.filter((t) => t.outcome === 'passed').map((t) => t.nodeid),
       };
       for (const trace of [true, false]) {
-        const format = formats[trace];
+        const format = formatFor(trace);
         const prepared = await modelInputFor({ format, countTokens }, source, bug.file, focal, failure);
         if (!prepared) continue;
-        const record = {
+        const record: ExecutableInput = {
           split: split === 'test' || bug.split === 'test' ? 'test' : 'train',
           package: bug.subject,
           kind: bug.kind,
@@ -167,10 +196,17 @@ async function makeInputs(args) {
  * failing test; up to 0.5 by the share of failing tests it fixes while something still fails
  * or breaks; 1 when validated (every failing test passes, no passing test breaks).
  */
-async function judge(bug, focal, source, model, output, pool) {
+async function judge(
+  bug: RealBug,
+  focal: ReturnType<typeof focalOf>,
+  source: string,
+  model: PatchModel,
+  output: string,
+  pool: ValidatorPool,
+): Promise<Judgement> {
   const buggy = withNewline(bug.buggyFunction);
   const newFunction = applyOutput(output, buggy, model.format);
-  const base = { wellFormed: newFunction !== null, parses: false, identical: false, exact: false, verdict: null, reward: -1 };
+  const base: Judgement = { wellFormed: newFunction !== null, parses: false, identical: false, exact: false, verdict: null, reward: -1 };
   if (newFunction === null) return base;
   const normalized = normalizeCode(newFunction);
   const identical = normalized === normalizeCode(buggy);
@@ -179,10 +215,10 @@ async function judge(bug, focal, source, model, output, pool) {
     ? null
     : await makeCandidate({
         file: bug.file,
-        source,
+        fileText: source,
         ...focal,
         newFunctionText: newFunction,
-        origin: 'model',
+        source: 'model',
         editKind: 'model',
         summary: 'model sample',
         score: 0,
@@ -195,10 +231,10 @@ async function judge(bug, focal, source, model, output, pool) {
 }
 
 /** Distinct outputs of one model for one input: the greedy one first, then samples by count. */
-async function outputsOf(model, input, samples) {
+async function outputsOf(model: PatchModel, input: ModelInput, samples: number): Promise<Output[]> {
   const greedy = await model.sample(input, 1, { temperature: 0, topP: 1 });
   const sampled = await model.sample(input, samples, { temperature: TEMPERATURE, topP: TOP_P });
-  const byText = new Map();
+  const byText = new Map<string, Output>();
   for (const { text } of greedy) byText.set(text, { output: text, greedy: true, drawn: 0 });
   for (const { text } of sampled) {
     const entry = byText.get(text) ?? { output: text, greedy: false, drawn: 0 };
@@ -208,24 +244,34 @@ async function outputsOf(model, input, samples) {
   return [...byText.values()].sort((a, b) => Number(b.greedy) - Number(a.greedy) || b.drawn - a.drawn);
 }
 
-async function sampleBug(bugsFile, bug, records, models, samples) {
+async function sampleBug(
+  bugsFile: string,
+  bug: RealBug,
+  records: InputsOf,
+  models: [string, PatchModel][],
+  samples: number,
+): Promise<SampleRecord[]> {
   const { workspace, remove } = freshWorkspace(bugsFile, bug);
-  const anyRecord = records.true ?? records.false;
-  let pool;
+  const anyRecord = (records.true ?? records.false)!;
+  let pool: ValidatorPool | undefined;
   try {
     pool = await ValidatorPool.start({ workspace, python: PYTHON, failing: anyRecord.failing, passing: anyRecord.passing, workers: 1 });
     const source = fs.readFileSync(path.join(workspace, bug.file), 'utf8');
     const focal = focalOf(bug);
     // Models often write the same output: validate each distinct one once.
-    const judged = new Map();
-    const results = [];
+    const judged = new Map<string, Judgement>();
+    const results: SampleRecord[] = [];
     for (const [name, model] of models) {
-      const record = records[model.format.useTrace] ?? records.false;
+      const record = (records[`${model.format.useTrace}`] ?? records.false)!;
       const t0 = performance.now();
       const outputs = await outputsOf(model, record.input, samples);
       const sampleMs = Math.round(performance.now() - t0);
       for (const entry of outputs) {
-        if (!judged.has(entry.output)) judged.set(entry.output, await judge(bug, focal, source, model, entry.output, pool));
+        let judgement = judged.get(entry.output);
+        if (!judgement) {
+          judgement = await judge(bug, focal, source, model, entry.output, pool);
+          judged.set(entry.output, judgement);
+        }
         results.push({
           id: bug.id,
           split: record.split,
@@ -234,11 +280,10 @@ async function sampleBug(bugsFile, bug, records, models, samples) {
           model: name,
           trace: record.trace,
           ...entry,
-          ...judged.get(entry.output),
+          ...judgement,
           sampleMs,
           encoder: record.encoder,
           target: record.target,
-          // The input without the trace, for near-misses (backtranslate.py): the trace is the bug's.
           plainEncoder: (records.false ?? record).encoder,
         });
       }
@@ -250,35 +295,38 @@ async function sampleBug(bugsFile, bug, records, models, samples) {
   }
 }
 
-async function sample(args) {
+async function sample(args: readonly string[]): Promise<void> {
   const [bugsFile, inputsFile, outFile] = args;
-  const samples = Number(option(args, '--samples', 10));
-  const limit = Number(option(args, '--limit', Infinity));
-  const jobs = Number(option(args, '--jobs', 1));
-  const models = [];
+  if (bugsFile === undefined || inputsFile === undefined || outFile === undefined)
+    throw new Error('usage: executable.js sample BUGS INPUTS OUT --model NAME=DIR [--model ...] [--samples K] [--limit N] [--jobs J]');
+  const samples = Number(option(args, '--samples') ?? 10);
+  const limit = Number(option(args, '--limit') ?? Infinity);
+  const jobs = Number(option(args, '--jobs') ?? 1);
+  const models: [string, PatchModel][] = [];
   for (const spec of optionList(args, '--model')) {
     const [name, dir] = spec.split('=');
-    models.push([name, await loadPatchModel(dir, { device: 'cpu' })]);
+    models.push([name!, await loadPatchModel(dir!, { device: 'cpu' })]);
   }
-  const bugs = new Map(readJsonl(bugsFile).map((bug) => [bug.id, bug]));
-  const byId = new Map();
-  for (const record of readJsonl(inputsFile)) {
-    if (!byId.has(record.id)) byId.set(record.id, {});
-    byId.get(record.id)[record.trace] = record;
+  const bugs = new Map(readJsonl<RealBug>(bugsFile).map((bug) => [bug.id, bug]));
+  const byId = new Map<string, InputsOf>();
+  for (const record of readJsonl<ExecutableInput>(inputsFile)) {
+    const inputs = byId.get(record.id) ?? {};
+    inputs[`${record.trace}`] = record;
+    byId.set(record.id, inputs);
   }
   // --limit takes every k-th bug, so a subset still spans every subject.
   const all = [...byId.keys()];
   const step = Math.max(1, all.length / Math.min(limit, all.length));
-  const ids = Array.from({ length: Math.min(limit, all.length) }, (_, i) => all[Math.floor(i * step)]);
+  const ids = Array.from({ length: Math.min(limit, all.length) }, (_, i) => all[Math.floor(i * step)]!);
   const sink = fs.openSync(outFile, 'w');
   const started = performance.now();
   let next = 0;
   let done = 0;
   const lane = async () => {
     while (next < ids.length) {
-      const id = ids[next++];
-      const results = await sampleBug(bugsFile, bugs.get(id), byId.get(id), models, samples).catch((error) => {
-        console.error(`${id}: ${error.message}`);
+      const id = ids[next++]!;
+      const results = await sampleBug(bugsFile, bugs.get(id)!, byId.get(id)!, models, samples).catch((error: unknown) => {
+        console.error(`${id}: ${error instanceof Error ? error.message : String(error)}`);
         return [];
       });
       for (const result of results) fs.writeSync(sink, JSON.stringify(result) + '\n');
@@ -289,7 +337,7 @@ async function sample(args) {
   await Promise.all(Array.from({ length: jobs }, lane));
   fs.closeSync(sink);
   for (const [, model] of models) await model.dispose();
-  console.log(JSON.stringify(summarize(readJsonl(outFile)), null, 1));
+  console.log(JSON.stringify(summarize(readJsonl<SampleRecord>(outFile)), null, 1));
 }
 
 /**
@@ -299,26 +347,26 @@ async function sample(args) {
  * (counted as drawn) that are well-formed, parse (and are no no-op), and pass, and the time
  * spent decoding.
  */
-function summarize(results) {
-  const summary = {};
+function summarize(results: readonly SampleRecord[]): Record<string, ModelSummary> {
+  const summary: Record<string, ModelSummary> = {};
   for (const [model, rows] of groupBy(results, (r) => r.model)) {
     const perBug = [...groupBy(rows, (r) => r.id).values()];
     const drawn = rows.reduce((n, r) => n + r.drawn, 0);
-    const share = (test) => rows.reduce((n, r) => n + (test(r) ? r.drawn : 0), 0) / Math.max(1, drawn);
-    const count = (test) => perBug.filter(test).length;
-    const firstValidated = (bugRows) => bugRows.find((r) => r.verdict === 'validated');
+    const share = (test: (r: SampleRecord) => boolean) => rows.reduce((n, r) => n + (test(r) ? r.drawn : 0), 0) / Math.max(1, drawn);
+    const count = (test: (bugRows: SampleRecord[]) => boolean) => perBug.filter(test).length;
+    const firstValidated = (bugRows: SampleRecord[]) => bugRows.find((r) => r.verdict === 'validated');
     summary[model] = {
       bugs: perBug.length,
       exactTop1: count((b) => b.some((r) => r.greedy && r.exact)),
       plausibleTop1: count((b) => b.some((r) => r.greedy && r.verdict === 'validated')),
       exactAny: count((b) => b.some((r) => r.exact)),
       validatedAny: count((b) => b.some((r) => r.verdict === 'validated')),
-      plausibleButDifferent: count((b) => firstValidated(b) !== undefined && !firstValidated(b).exact),
+      plausibleButDifferent: count((b) => firstValidated(b) !== undefined && !firstValidated(b)!.exact),
       samplesWellFormed: share((r) => r.wellFormed),
       samplesParse: share((r) => r.parses && !r.identical),
       samplesPass: share((r) => r.verdict === 'validated'),
       // Decoding only (the greedy output and the samples), summed over bugs.
-      sampleSeconds: perBug.reduce((sum, b) => sum + b[0].sampleMs, 0) / 1000,
+      sampleSeconds: perBug.reduce((sum, b) => sum + b[0]!.sampleMs, 0) / 1000,
     };
   }
   return summary;
@@ -331,8 +379,11 @@ function summarize(results) {
  * malformed or no-op outputs are lowered), times how often it was drawn, clipped to [-0.5, 1]
  * so no negative example can dominate the loss on the fixes.
  */
-function rewardExamples(results, model) {
-  const examples = [];
+function rewardExamples(
+  results: readonly SampleRecord[],
+  model: string,
+): { encoder: string; output: string; advantage: number; reward: number }[] {
+  const examples: { encoder: string; output: string; advantage: number; reward: number }[] = [];
   const byBug = groupBy(
     results.filter((r) => r.model === model && r.split !== 'test'),
     (r) => r.id,
@@ -349,19 +400,23 @@ function rewardExamples(results, model) {
   return examples;
 }
 
-main();
-
-async function main() {
+async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   if (command === 'inputs') await makeInputs(args);
   else if (command === 'sample') await sample(args);
-  else if (command === 'summary') console.log(JSON.stringify(summarize(readJsonl(args[0])), null, 1));
-  else if (command === 'rewards') {
-    const examples = rewardExamples(readJsonl(args[0]), args[2]);
-    fs.writeFileSync(args[1], examples.map((e) => JSON.stringify(e) + '\n').join(''));
+  else if (command === 'summary' && args[0] !== undefined)
+    console.log(JSON.stringify(summarize(readJsonl<SampleRecord>(args[0])), null, 1));
+  else if (command === 'rewards' && args.length >= 3) {
+    const examples = rewardExamples(readJsonl<SampleRecord>(args[0]!), args[2]!);
+    fs.writeFileSync(args[1]!, examples.map((e) => JSON.stringify(e) + '\n').join(''));
     console.error(JSON.stringify({ examples: examples.length, positive: examples.filter((e) => e.advantage > 0).length }));
   } else {
-    console.error('usage: executable.mjs inputs|sample ... (see the top of the file)');
+    console.error('usage: executable.js inputs|sample|summary|rewards ... (see the top of the file)');
     process.exit(2);
   }
 }
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
