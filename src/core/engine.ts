@@ -13,7 +13,7 @@ import { ValidatorPool, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './review/ranking';
-import { editableSuspects, sampledSuspects, searchFixes } from './search';
+import { editableSuspects, sampledSuspects, searchFixes, type LoadedModel } from './search';
 import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from './behaviour';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './files/sources';
@@ -176,6 +176,28 @@ async function openModel(options: EngineOptions, models: ModelLoader, timeline: 
   }
 }
 
+interface ModelInUse {
+  /** The model and its scorer, with the sampled suspects' inputs encoded; null when it did not load. */
+  loaded: LoadedModel | null;
+  info: FixReport['model'];
+}
+
+async function modelInUse(options: EngineOptions, models: ModelLoader, analysis: Analysis, timeline: Timeline): Promise<ModelInUse> {
+  const { model, info } = await openModel(options, models, timeline);
+  if (!model) return { loaded: null, info };
+  const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
+  // Encoded before the first scores and samples are asked for, so those wait on the decoder alone.
+  await timeline
+    .span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)))
+    .catch(() => undefined);
+  return { loaded: { model, scorer }, info };
+}
+
+/** The report's model line when the search never asked for the model (the run ended before any candidate's outcome). */
+function modelNotLoaded(options: EngineOptions): FixReport['model'] {
+  return options.modelDir === null ? { name: null, device: null, note: 'model disabled' } : { name: null, device: null };
+}
+
 /** The validated patches with the model's likelihood of each (those the search's prior scored keep theirs). */
 async function withLikelihood(
   scorer: CandidateScorer,
@@ -225,7 +247,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     ...(analysis.testScope ? { testScope: analysis.testScope } : {}),
     ran: analysis.ran,
     patches: [],
-    model: { name: null, device: null },
+    model: modelNotLoaded(options),
     stats: { candidatesGenerated: 0, candidatesValidated: 0, elapsedMs: 0, timeToFirstFixMs: null },
   };
   const failingTests = analysis.failures.filter((f) => f.kind !== 'collection').map((f) => f.nodeid);
@@ -240,22 +262,12 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
   // they are reported with their location, and there is nothing the validator could run.
   if (failingTests.length === 0 || analysis.suspects.length === 0) return done();
 
-  // The model loads while the validator's workers start: both take seconds. Once loaded, it
-  // encodes the suspects it will sample for and score, so the search's first scores wait on
-  // the decoder alone. One scorer serves the search's prior and the shown order.
-  const modelPromise = openModel(options, models, timeline);
-  let warming: Promise<void> = Promise.resolve();
-  const scorerPromise = modelPromise.then(({ model }) => {
-    if (!model) return null;
-    const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
-    warming = timeline
-      .span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)))
-      .catch(() => undefined);
-    return scorer;
-  });
-  /** The model is given back only once nothing of the run uses it. */
-  const releaseModel = async (model: PatchModel | null): Promise<void> => {
-    await warming;
+  // The model loads only when the search asks for it, once its first candidates are out (see
+  // SearchInput.loadModel); it is given back once nothing of the run uses it.
+  let modelLoad = null as Promise<ModelInUse> | null; // (set by loadModel, which the search calls)
+  const loadModel = (): Promise<ModelInUse> => (modelLoad ??= modelInUse(options, models, analysis, timeline));
+  const releaseModel = async (): Promise<void> => {
+    const model = modelLoad && (await modelLoad).loaded?.model;
     if (model) await models.release(model);
   };
   const workers = os.availableParallelism();
@@ -272,20 +284,11 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
   };
-  const pool = await timeline
-    .span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal))
-    .catch(async (error: unknown) => {
-      await scorerPromise;
-      await releaseModel((await modelPromise).model);
-      throw error;
-    });
-  const modelState = await modelPromise;
-  const scorer = await scorerPromise;
+  const pool = await timeline.span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal));
   report.containment = pool.containment;
   const linksWarning = outsideLinksWarning(pool.containment.outsideLinks ?? []);
   if (linksWarning !== null) (report.warnings ??= []).push(linksWarning);
   try {
-    report.model = modelState.info;
     hooks.onProgress?.({
       stage: 'validating',
       message: "reproducing the failures in the validator (the unpatched code, your run's order)",
@@ -318,8 +321,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
         failures: analysis.failures,
         sourceFile: analysis.sourceFile,
         readSource: analysis.readSource,
-        model: modelState.model,
-        ...(scorer ? { scorer } : {}),
+        loadModel: options.modelDir === null ? null : async () => (await loadModel()).loaded,
         allowTestEdits: options.allowTestEdits ?? false,
         deadline: clock.deadline,
         maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
@@ -330,11 +332,14 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     if (result.timeToFirstFixAt !== null) timeline.mark('first-fix', result.timeToFirstFixAt);
     throwIfAborted(hooks.signal);
     if (result.unreadable.length > 0) (report.warnings ??= []).push(...result.unreadable);
-    if (result.modelNote) report.model = { ...report.model, note: result.modelNote };
     report.stats.candidatesGenerated = result.candidatesTaken;
     report.stats.candidatesValidated = result.validated;
     report.stats.timeToFirstFixMs = result.timeToFirstFixAt === null ? null : result.timeToFirstFixAt - clock.startedAt;
     report.stats.search = result.stats;
+    const modelState = modelLoad ? await modelLoad : null;
+    if (modelState) report.model = modelState.info;
+    if (result.modelNote) report.model = { ...report.model, note: result.modelNote };
+    const scorer = modelState?.loaded?.scorer ?? null;
     const rechecked = await timeline.span('recheck-wait', () => cleanPatches(result.rechecks, report, hooks));
     const bases = new Map(
       await Promise.all(
@@ -368,6 +373,6 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     return done();
   } finally {
     await pool.dispose();
-    await releaseModel(modelState.model);
+    await releaseModel();
   }
 }

@@ -43,7 +43,7 @@ describe('the search frontier', () => {
   it('takes single edits lazily, a model sample after every four, then the pairs once both are spent', async () => {
     const singles = source(['s1', 's2', 's3', 's4', 's5', 's6']);
     let pairsMade = 0;
-    const frontier = new Frontier(singles, () => (pairsMade++, source(['p1', 'p2'])), Promise.resolve());
+    const frontier = new Frontier(singles, () => (pairsMade++, source(['p1', 'p2'])), { done: Promise.resolve(), want: () => undefined });
     frontier.addSamples([candidate('m-low', 0.1), candidate('m-high', 0.9)]);
     assert.equal(singles.taken, 0, 'nothing is made before it is asked for');
     const first = await frontier.next();
@@ -56,12 +56,16 @@ describe('the search frontier', () => {
     assert.equal(pairsMade, 1);
   });
 
-  it('waits for the model while it still samples, before turning to pairs', async () => {
+  it('asks for the model and waits for it while it still samples, before turning to pairs', async () => {
     let finish!: () => void;
     const model = new Promise<void>((resolve) => (finish = resolve));
-    const frontier = new Frontier(source(['s1']), () => source(['p1']), model);
+    let asked = 0;
+    const frontier = new Frontier(source(['s1']), () => source(['p1']), { done: model, want: () => asked++ });
     assert.equal((await frontier.next())?.candidate.summary, 's1');
+    assert.equal(asked, 0, 'not asked while singles remain');
     const waiting = frontier.next();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(asked, 1, 'asked once nothing else is left');
     setTimeout(() => {
       frontier.addSamples([candidate('m1')]);
       finish();

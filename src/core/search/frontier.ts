@@ -51,20 +51,25 @@ export class Frontier {
   private readonly seen = new Set<string>();
   private taken = 0;
 
+  /** Asks for the model (the search loads it only when asked): called before the frontier waits on it. */
+  private readonly wantModel: () => void;
+
   /**
-   * `makePairs` builds the two-edit round when the singles run out; `model` resolves when the
-   * model has no more samples to add (absent: no model); `late` joins after `after` candidates.
+   * `makePairs` builds the two-edit round when the singles run out; `model.done` resolves when
+   * the model has no more samples to add (absent: no model), and `model.want` asks for it when
+   * nothing else is left to hand out; `late` joins after `after` candidates.
    */
   constructor(
     singles: CandidateSource,
     private readonly makePairs: () => CandidateSource,
-    model?: Promise<unknown>,
+    model?: { done: Promise<unknown>; want: () => void },
     late?: { source: LateSource; after: number },
   ) {
     this.singles = singles;
     this.late = late?.source ?? null;
     this.lateAfter = late?.after ?? 0;
-    if (model) void model.finally(() => this.finishModel());
+    this.wantModel = model?.want ?? (() => undefined);
+    if (model) void model.done.finally(() => this.finishModel());
     else this.modelDone = true;
   }
 
@@ -119,6 +124,7 @@ export class Frontier {
     if (this.samples.length > 0) return { candidate: this.samples.shift()!, round: 'model' };
     if (!this.modelDone) {
       // Everything else is spent: wait for the model's next sample (or its end), then look again.
+      this.wantModel();
       await new Promise<void>((resolve) => this.modelWaiters.push(resolve));
       return this.pick();
     }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeError, isCanceled } from '../errors';
-import { CandidateScorer, modelCandidates } from '../generate/model-candidates';
+import { CanceledError, describeError, isCanceled } from '../errors';
+import { modelCandidates, type CandidateScorer } from '../generate/model-candidates';
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { failureFor } from '../localize';
 import type { PatchModel } from '../model';
@@ -56,14 +56,23 @@ export interface SearchInput {
   failures: Failure[];
   sourceFile: (file: string) => Promise<SourceFile>;
   readSource: (file: string) => Promise<string | null>;
-  model: PatchModel | null;
-  /** The model's likelihood of candidates (made from `model` when absent); it orders the template edits (search/prior.ts). */
-  scorer?: CandidateScorer;
+  /**
+   * Loads the model (null: no model). The search calls it once, when the first candidate's
+   * outcome is in or when nothing else is left to hand out: loading beside the validator's
+   * start slowed that start on a small machine, and the first fixes come from the template edits.
+   */
+  loadModel: (() => Promise<LoadedModel | null>) | null;
   allowTestEdits: boolean;
   /** Absolute time (ms since the epoch) the search must end by. */
   deadline: number;
   maxCandidates: number;
   hooks: EngineHooks;
+}
+
+/** The model and its likelihood of candidates, which orders the template edits (search/prior.ts). */
+export interface LoadedModel {
+  model: PatchModel;
+  scorer: CandidateScorer;
 }
 
 export interface SearchResult {
@@ -106,7 +115,6 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     isTestFile,
     failures: input.failures,
   });
-  const scorer = input.scorer ?? (input.model ? new CandidateScorer(input.model, input.readSource, input.failures) : null);
   const stats: SearchStats = {
     endedBecause: 'exhausted',
     rounds: { single: 0, model: 0, partial: 0, pair: 0 },
@@ -118,12 +126,21 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   // outlives none of its runs, and the user does not wait for work nobody will validate.
   const modelStop = new AbortController();
   const modelSignal = hooks.signal ? AbortSignal.any([hooks.signal, modelStop.signal]) : modelStop.signal;
+  let wantModel: () => void = () => undefined;
+  const wanted = new Promise<void>((resolve) => (wantModel = resolve));
+  const loadModel = input.loadModel;
+  const loaded = loadModel ? wanted.then(() => untilAborted(loadModel(), modelSignal)) : null;
   const scoring = new Set<Promise<unknown>>();
   let firstScored: () => void = () => undefined;
   const firstScores = new Promise<void>((resolve) => (firstScored = resolve));
-  const prior: Prior | null = scorer
+  // Until the model is loaded, candidates go out in their streams' own order (the windows wait
+  // for no score); a model that fails to load leaves that order for the rest of the run.
+  const prior: Prior | null = loaded
     ? (candidates) => {
-        const scores = scorer.score(candidates, { signal: modelSignal });
+        const scores = loaded.then((model) => {
+          if (!model) throw new Error('no model');
+          return model.scorer.score(candidates, { signal: modelSignal });
+        });
         const settled = scores.catch(() => undefined);
         scoring.add(settled);
         void settled.then(() => {
@@ -136,19 +153,17 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   if (prior) stats.prior = priorStats();
   // The first scores come first: the lanes wait for them, and sampling beside them would share
   // the model's CPU (on two cores, it doubled that wait).
-  const model = input.model
+  const model = loaded
     ? sampleModel(
-        input.model,
+        loaded,
         sampledSuspects(input.suspects, input.allowTestEdits),
         { ...input, stop: modelSignal, stats },
         () => frontier,
-        scorer ?? undefined,
-        prior ? firstScores : undefined,
+        firstScores,
       )
     : undefined;
-  // The singles' first candidate may wait for the first scores; a later round's, which starts mid-search, hardly.
-  const ordered = (source: CandidateSource, first = false): CandidateSource =>
-    withPrior(source, prior, stats.prior, first ? {} : { firstWaitMs: PRIOR_LATER_WAIT_MS });
+  // No candidate waits for scores: the model loads after the first ones are out.
+  const ordered = (source: CandidateSource): CandidateSource => withPrior(source, prior, stats.prior, { firstWaitMs: PRIOR_LATER_WAIT_MS });
   // The probes stop when the lanes end (they run in a lane, which the lanes' end must not wait on).
   const angelicStop = new AbortController();
   const angelic = new AngelicSource({
@@ -158,7 +173,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     signal: hooks.signal ? AbortSignal.any([hooks.signal, angelicStop.signal]) : angelicStop.signal,
     stats,
   });
-  const frontier: Frontier = new Frontier(ordered(singles, true), () => ordered(singles.pairs()), model, {
+  const frontier: Frontier = new Frontier(ordered(singles), () => ordered(singles.pairs()), model && { done: model, want: wantModel }, {
     source: angelic,
     after: ANGELIC_AFTER,
   });
@@ -170,6 +185,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const closest: Close[] = [];
 
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
+    wantModel(); // the first candidates are out
     const { candidate } = outcome;
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
@@ -241,17 +257,19 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
  * candidates: the failure becomes a note.
  */
 async function sampleModel(
-  model: PatchModel,
+  loaded: Promise<LoadedModel | null>,
   suspects: Suspect[],
   /** The search's input, the signal that stops sampling when the lanes end, and the stats it counts samples in. */
   run: SearchInput & { stop: AbortSignal; stats: SearchStats },
   frontier: () => Frontier,
-  scorer?: CandidateScorer,
   /** Sampling starts once this settles (the prior's first scores), or PRIOR_FIRST_WAIT_MS at most. */
-  after?: Promise<void>,
+  after: Promise<void>,
 ): Promise<{ modelNote?: string }> {
   run.stats.sampled = 0;
-  if (after) await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
+  const loadedModel = await loaded.catch(() => null);
+  if (!loadedModel) return {};
+  const { model, scorer } = loadedModel;
+  await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
   const allowance = Math.floor((run.deadline - Date.now()) * MODEL_TIME_SHARE);
   if (allowance < MIN_SAMPLING_MS) return {};
   const budget = AbortSignal.timeout(allowance);
@@ -263,7 +281,7 @@ async function sampleModel(
       const samples: Candidate[] = await modelCandidates(model, [suspect], run.readSource, failure, {
         samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
         signal,
-        ...(scorer ? { scorer } : {}),
+        scorer,
       });
       run.stats.sampled += samples.length;
       frontier().addSamples(samples);
@@ -273,6 +291,16 @@ async function sampleModel(
       return { modelNote: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
   }
   return {};
+}
+
+/** `promise`, or a CanceledError once `signal` aborts first (a model still loading when the search ends is not waited for). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new CanceledError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CanceledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The patch to show for a validated candidate, or why it silences the tests instead of fixing the code. */

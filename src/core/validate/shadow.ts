@@ -10,7 +10,7 @@ import { mirrorHome } from './home-view';
 // files. One pristine copy is made per pool and never run in; each worker gets a world of its
 // own made from it (its copy of the workspace, private home, temp and pytest folders), so
 // candidates of different workers never see each other's files, and a worker puts its world
-// back after every candidate (src/python/deepdebug_world.py). Virtual environments, VCS data
+// back after every candidate (src/python/deepdebug/world.py). Virtual environments, VCS data
 // and caches stay behind: the interpreter is given explicitly, so the user's venv still
 // resolves imports, and stale __pycache__ files would only risk running old bytecode.
 
