@@ -6,6 +6,7 @@ import type {
   Disagreement,
   Failure,
   FixReport,
+  PatchEvent,
   SearchStats,
   Suspect,
   TimelineEntry,
@@ -160,6 +161,24 @@ function patchLines(patch: ValidatedPatch, index: number): string[] {
     lines.push(patch.diff.trimEnd());
   }
   return lines;
+}
+
+/**
+ * What the CLI prints as the search finds a fix, before the run ends: the first validated
+ * patch with its diff (marked as being re-checked), then whether its clean re-check confirmed
+ * or withdrew it.
+ */
+export function patchEventText(event: PatchEvent): string {
+  const { patch } = event;
+  const name = `${patch.file} ${patch.function}: ${patch.summary}`;
+  switch (event.kind) {
+    case 'validated':
+      return [`found a fix, re-checking it in a clean copy of the workspace: ${name}`, patch.diff.trimEnd()].join('\n');
+    case 'confirmed':
+      return `the fix passed its clean re-check (${patch.summary}); looking for alternatives until the run ends`;
+    case 'withdrawn':
+      return `the fix is withdrawn: it failed its clean re-check (${event.reason})`;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { USAGE, parseArgs, type RunCommand } from './args';
 import { addTest } from './add-test';
 import { formatAnalyzeReport, formatFixReport } from './format';
 import { replaceFile } from './replace-file';
+import { earlyFixPrinter } from './early-fix';
 import { progressPrinter } from './progress';
 import { STOPPED_BY, watchForStop, type RunStop } from './stop';
 
@@ -48,7 +49,7 @@ function warningsOf(report: FixReport, modelRequested: boolean): string[] {
 
 async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number> {
   const progress = progressPrinter(process.stderr);
-  const hooks = { onProgress: progress.report, signal };
+  const hooks = { onProgress: progress.report, onPatch: earlyFixPrinter(progress.note), signal };
   try {
     if (cli.command === 'analyze') {
       const report = await runAnalyze(cli.engine, hooks);

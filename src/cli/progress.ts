@@ -1,7 +1,14 @@
 import type { ProgressEvent } from '../core/types';
 
-/** Progress on stderr: one rewritten line on a terminal, plain lines otherwise (logs, CI). */
-export function progressPrinter(stream: NodeJS.WriteStream): { report: (event: ProgressEvent) => void; finish: () => void } {
+/**
+ * Progress on stderr: one rewritten line on a terminal, plain lines otherwise (logs, CI).
+ * `note` writes lines that stay (a fix found while the run goes on), stamped like the progress.
+ */
+export function progressPrinter(stream: NodeJS.WriteStream): {
+  report: (event: ProgressEvent) => void;
+  note: (text: string) => void;
+  finish: () => void;
+} {
   const started = Date.now();
   let lastStage = '';
   let dirty = false;
@@ -18,6 +25,10 @@ export function progressPrinter(stream: NodeJS.WriteStream): { report: (event: P
         stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 80) - 1)}`);
         dirty = true;
       },
+      note(text) {
+        stream.write(`\r\x1b[2K${seconds().padStart(6)} ${text}\n`);
+        dirty = false;
+      },
       finish() {
         if (dirty) stream.write('\r\x1b[2K');
       },
@@ -29,6 +40,9 @@ export function progressPrinter(stream: NodeJS.WriteStream): { report: (event: P
       if (event.stage === lastStage && event.stage === 'validating' && (event.done ?? 0) % 25 !== 0) return;
       lastStage = event.stage;
       stream.write(`[${seconds()}] ${event.message}\n`);
+    },
+    note(text) {
+      stream.write(`[${seconds()}] ${text}\n`);
     },
     finish() {},
   };

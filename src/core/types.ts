@@ -581,7 +581,18 @@ export interface EngineOptions {
   sandbox?: boolean;
 }
 
+/**
+ * A validated patch as the search finds it, before the run ends, so that it can be shown at
+ * once; its clean re-check then confirms or withdraws it. Patches skipped as a passing patch's
+ * supersets get neither; the report's ranked patches are what the run shows in the end.
+ */
+export type PatchEvent =
+  | { kind: 'validated'; patch: ValidatedPatch }
+  | { kind: 'confirmed'; patch: ValidatedPatch }
+  | { kind: 'withdrawn'; patch: ValidatedPatch; reason: string };
+
 export interface EngineHooks {
   onProgress?: (event: ProgressEvent) => void;
+  onPatch?: (event: PatchEvent) => void;
   signal?: AbortSignal;
 }

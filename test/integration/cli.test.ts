@@ -47,6 +47,13 @@ describe('deepdebug CLI', function () {
     const run = deepdebug(['fix', workspace, '--no-model', '--time-budget', '120', '--json', reportFile, '--verbose']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(hashTree(workspace), before, 'fix without --apply changed the workspace');
+    // The first fix is printed as the search finds it, with its diff, then confirmed by its clean re-check.
+    const found = run.stderr.search(
+      /^\[[\d.]+s\] found a fix, re-checking it in a clean copy of the workspace: geometry\/ranges.py clamp: /m,
+    );
+    const confirmed = run.stderr.search(/^\[[\d.]+s\] the fix passed its clean re-check /m);
+    assert.ok(found >= 0 && confirmed > found, run.stderr);
+    assert.match(run.stderr.slice(found, confirmed), /\n--- a\/geometry\/ranges.py\n\+\+\+ b\/geometry\/ranges.py\n/);
 
     const report: FixReport = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
     assert.equal(report.version, 1);

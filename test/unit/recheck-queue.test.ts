@@ -83,6 +83,23 @@ describe('RecheckQueue', () => {
     assert.equal(skipped, 0);
   });
 
+  it('tells each re-check as it ends, failed or passed, and nothing of a skipped superset', async () => {
+    const { pool } = fakePool([FIX]);
+    const heard: string[] = [];
+    const queue = new RecheckQueue(pool, undefined, (patch, outcome) => heard.push(`${patch.summary}: ${outcome.verdict}`));
+    queue.add(patch('fix', FIX), validated, BASE);
+    queue.add(patch('other', OTHER), validated, BASE);
+    await queue.settled();
+    assert.deepEqual(heard, ['fix: failed', 'other: validated']);
+    const passing = fakePool();
+    const quiet: string[] = [];
+    const second = new RecheckQueue(passing.pool, undefined, (patch) => quiet.push(patch.summary));
+    second.add(patch('fix', FIX), validated, BASE);
+    second.add(patch('fix and more', FIX_AND_MORE), validated, BASE);
+    await second.settled();
+    assert.deepEqual(quiet, ['fix']);
+  });
+
   it('without the base text, or for a patch that adds lines, re-checks everything', async () => {
     const { pool, ran } = fakePool();
     const queue = new RecheckQueue(pool, undefined);

@@ -181,7 +181,9 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
 
   const patches: ValidatedPatch[] = [];
   const silenced: string[] = [];
-  const rechecks = new RecheckQueue(pool, hooks.signal);
+  const rechecks = new RecheckQueue(pool, hooks.signal, (patch, outcome) =>
+    hooks.onPatch?.(outcome.verdict === 'validated' ? { kind: 'confirmed', patch } : { kind: 'withdrawn', patch, reason: outcome.detail }),
+  );
   const closest: Close[] = [];
 
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
@@ -200,6 +202,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         kind.fixed++;
         patches.push(patch);
         rechecks.add(patch, outcome, (await input.sourceFile(patch.file)).text);
+        hooks.onPatch?.({ kind: 'validated', patch });
         shown = true;
       }
     } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {

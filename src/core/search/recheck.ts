@@ -36,9 +36,11 @@ export class RecheckQueue {
   private failure: { error: unknown } | null = null;
   durationMs = 0;
 
+  /** `onRechecked` hears each patch's re-check as it ends (the search turns it into a PatchEvent). */
   constructor(
     private readonly pool: ValidatorPool,
     private readonly signal: AbortSignal | undefined,
+    private readonly onRechecked: (patch: ValidatedPatch, outcome: ValidationOutcome) => void = () => undefined,
   ) {}
 
   /** `base`: the patched file's text before the patch (null when unknown: then it is nobody's superset). */
@@ -81,6 +83,7 @@ export class RecheckQueue {
           const bytes = encodeSource(next.patch.newFileText, next.patch.encoding ?? 'utf-8');
           next.outcome = await this.pool.recheck(next.validated, bytes, this.signal);
           next.state = next.outcome.verdict === 'validated' ? 'passed' : 'failed';
+          this.onRechecked(next.patch, next.outcome);
         } finally {
           this.durationMs += Date.now() - started;
         }
