@@ -21,7 +21,10 @@ kind and both texts: the same bug gets the same id on any machine with the same 
 version (held-out lists use it, see heldout.py).
 
 Usage: python3 extract_bugs.py OUT_DIR [--max-per-package N] [--bugs-per-function K]
-           [--packages a,b,...] [--seed S]
+           [--packages a,b,...] [--seed S] [--corpus DIR] [--every-kind]
+--corpus reads the packages and modules in DIR instead; --every-kind makes one bug of every kind
+a function offers instead of drawing them by the mix. Both are for checking the kinds against
+the search on a fixed corpus (the unit test of check-inverse.ts's core, inverse.ts).
 """
 
 import argparse
@@ -196,12 +199,12 @@ ATOMIC = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
 LOOSE = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
 
 
-def package_roots():
-    """(package name, directory or file) for the stdlib and site-packages."""
-    stdlib = sysconfig.get_paths()["stdlib"]
-    site = sysconfig.get_paths()["purelib"]
+def package_roots(corpus=None):
+    """(package name, directory or file) for the stdlib and site-packages, or for the packages in `corpus`."""
+    paths = sysconfig.get_paths()
+    bases = ((corpus, ""),) if corpus else ((paths["stdlib"], "stdlib."), (paths["purelib"], ""))
     roots = []
-    for base, prefix in ((stdlib, "stdlib."), (site, "")):
+    for base, prefix in bases:
         for name in sorted(os.listdir(base)):
             full = os.path.join(base, name)
             if name.endswith(".dist-info") or name.endswith(".egg-info") or name.startswith("_"):
@@ -1367,6 +1370,8 @@ def main():
     parser.add_argument("--bugs-per-function", type=int, default=3)
     parser.add_argument("--packages", help="only these packages (comma-separated), e.g. for a pilot")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--corpus", help="read the packages in this folder, not the stdlib and site-packages")
+    parser.add_argument("--every-kind", action="store_true", help="one bug of every kind a function offers, not the mix's draw")
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
     seen_hashes = {}
@@ -1376,7 +1381,7 @@ def main():
     out = open(final_path + ".partial", "w")
     wanted = set(args.packages.split(",")) if args.packages else None
     # Held-out packages first so a function duplicated into a training package is dropped there.
-    roots = sorted(package_roots(), key=lambda r: {"test": 0, "valid": 1, "train": 2}[split_of(r[0])])
+    roots = sorted(package_roots(args.corpus), key=lambda r: {"test": 0, "valid": 1, "train": 2}[split_of(r[0])])
     for package, root in roots:
         if wanted is not None and package not in wanted:
             continue
@@ -1427,7 +1432,8 @@ def main():
                     continue
                 made = 0
                 strength = {k: max(w for _, w in v) for k, v in options.items()}
-                for kind in picker.pick(sorted(options), args.bugs_per_function, strength, fn_rng):
+                kinds = sorted(options) if args.every_kind else picker.pick(sorted(options), args.bugs_per_function, strength, fn_rng)
+                for kind in kinds:
                     candidates = options[kind]
                     for _ in range(3):  # a few tries: a site's edit may not parse or change nothing
                         edits = fn_rng.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
