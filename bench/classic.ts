@@ -7,35 +7,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageRoot } from '../src/core/files/resources';
-import {
-  MODES,
-  MODES_OPTION,
-  runFixCli,
-  scoreRun,
-  seconds,
-  summarize,
-  summaryTable,
-  type BugResult,
-  type BugTarget,
-  type Mode,
-} from './fix-runs';
-import { benchOptions, listOf, positiveNumber } from './options';
+import { loadBugSet, onlyList, ONLY_OPTION, type FolderBug } from './lib/bug-sets';
+import { MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type Mode } from './lib/fix-runs';
+import { tableHead, tableRow } from './lib/markdown-table';
+import { benchOptions, listOf, positiveNumber } from './lib/options';
 
-/** Every classic bug: its workspace folder (bench/classic/<name>) and bug.json, by name. */
-export function classicBugs(): Array<{ dir: string; bug: BugTarget }> {
-  const classicDir = path.join(packageRoot(), 'bench', 'classic');
-  return fs
-    .readdirSync(classicDir)
-    .filter((name) => fs.existsSync(path.join(classicDir, name, 'bug.json')))
-    .sort()
-    .map((name) => ({
-      dir: path.join(classicDir, name),
-      bug: JSON.parse(fs.readFileSync(path.join(classicDir, name, 'bug.json'), 'utf8')) as BugTarget,
-    }));
-}
-
-async function runBug(bugDir: string, bug: BugTarget, mode: Mode, budgetSeconds: number): Promise<BugResult> {
+async function runBug(bugDir: string, bug: FolderBug, mode: Mode, budgetSeconds: number): Promise<BugResult> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-classic-${path.basename(bugDir)}-`));
   try {
     fs.cpSync(bugDir, workspace, { recursive: true });
@@ -51,21 +28,19 @@ async function main(): Promise<void> {
     {
       budget: { type: 'string', default: '60' },
       modes: MODES_OPTION,
-      only: { type: 'string', default: '' },
+      only: ONLY_OPTION,
       json: { type: 'string', default: '' },
     },
     (values) => ({
       budget: positiveNumber('--budget', values.budget),
       modes: listOf('--modes', values.modes, MODES),
-      only: values.only,
+      only: onlyList(values.only),
       jsonPath: values.json,
     }),
   );
-  const bugs = classicBugs().filter(({ dir }) => !only || only.split(',').includes(path.basename(dir)));
   const results: BugResult[] = [];
-  console.log(`| bug | kind | ${modes.map((m) => `${m}: fixed / exact / first fix s`).join(' | ')} |`);
-  console.log(`|---|---|${modes.map(() => '---').join('|')}|`);
-  for (const { dir, bug } of bugs) {
+  console.log(tableHead(['bug', 'kind', ...modes.map((m) => `${m}: fixed / exact / first fix s`)]));
+  for (const { dir, bug } of loadBugSet('classic', only)) {
     const cells: string[] = [];
     for (const mode of modes) {
       const result = await runBug(dir, bug, mode, budget);
@@ -74,7 +49,7 @@ async function main(): Promise<void> {
         `${result.fixed ? 'yes' : 'no'} / ${result.exactTop1 ? 'top-1' : result.exactAny ? 'top-k' : 'no'} / ${seconds(result.timeToFirstFixMs)}`,
       );
     }
-    console.log(`| ${bug.id} | ${bug.kind} | ${cells.join(' | ')} |`);
+    console.log(tableRow([bug.id, bug.kind, ...cells]));
   }
   console.log('');
   console.log(
@@ -86,10 +61,7 @@ async function main(): Promise<void> {
   if (jsonPath) fs.writeFileSync(jsonPath, JSON.stringify({ budgetSeconds: budget, results }, null, 2) + '\n');
 }
 
-// Other benchmarks (bench/soak.ts) import the bug set; only a direct run runs it.
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -21,10 +21,10 @@ import { templateCandidates } from '../src/core/generate/templates';
 import { coverageByTest } from '../src/core/engine';
 import { ValidatorPool, type ValidationOutcome, type ValidatorOptions } from '../src/core/validate';
 import type { Candidate } from '../src/core/types';
-import { classicBugs } from './classic';
-import { median } from './fix-runs';
-import { benchOptions, required, wholeNumber } from './options';
-import { loadBugs, makeWorkspace } from './real/run';
+import { loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON } from './lib/bug-sets';
+import { median } from './lib/fix-runs';
+import { tableHead, tableRow } from './lib/markdown-table';
+import { benchOptions, required, wholeNumber } from './lib/options';
 
 /** The part of a validator pool both builds have. */
 interface Pool {
@@ -51,20 +51,19 @@ interface Row {
   recheckMs: number | null;
 }
 
-const REAL_PYTHON = '/usr/bin/python3';
 const TIMEOUT_MS = 3000;
 
 const args = benchOptions(
   {
     baseline: { type: 'string' },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     real: { type: 'string', default: '' },
     max: { type: 'string', default: '300' },
     json: { type: 'string', default: '' },
   },
   (values) => ({
     baseline: required('--baseline', values.baseline, '<checkout built with tsc -p tsconfig.test.json>'),
-    only: values.only,
+    only: onlyList(values.only),
     real: values.real,
     max: wholeNumber('--max', values.max, 1),
     json: values.json,
@@ -164,16 +163,14 @@ function ms(value: number | null): string {
 }
 
 function subjects(temp: string): Subject[] {
-  const only = args.only ? args.only.split(',') : null;
-  const classic = classicBugs()
-    .filter(({ dir }) => !only || only.includes(path.basename(dir)))
-    .map(({ dir }) => {
-      const workspace = path.join(temp, path.basename(dir));
-      fs.cpSync(dir, workspace, { recursive: true });
-      return { name: `classic/${path.basename(dir)}`, workspace, python: 'python3', tests: [] };
-    });
+  const classic = loadBugSet('classic', args.only).map(({ name, dir }) => {
+    const workspace = path.join(temp, name);
+    fs.cpSync(dir, workspace, { recursive: true });
+    return { name: `classic/${name}`, workspace, python: 'python3', tests: [] };
+  });
+  // Unlike --only, an empty --real picks none.
   const wanted = args.real ? args.real.split(',') : [];
-  const real = loadBugs()
+  const real = loadBugList()
     .filter((bug) => wanted.includes(bug.id))
     .map((bug, index) => {
       const workspace = path.join(temp, `real-${index}`);
@@ -192,16 +189,33 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     console.log(
-      '| bug | candidates | validated: baseline / clean world | only in baseline | only in clean world | failed clean re-check | ms per candidate: baseline / clean world | re-check ms |',
+      tableHead([
+        'bug',
+        'candidates',
+        'validated: baseline / clean world',
+        'only in baseline',
+        'only in clean world',
+        'failed clean re-check',
+        'ms per candidate: baseline / clean world',
+        're-check ms',
+      ]),
     );
-    console.log('|---|---|---|---|---|---|---|---|');
     for (const [index, subject] of subjects(temp).entries()) {
       const row = await measure(subject, baseline, args.max, index % 2 === 0);
       rows.push(row);
       const onlyBaseline = row.baselineValidated.filter((s) => !row.validated.includes(s));
       const onlyCurrent = row.validated.filter((s) => !row.baselineValidated.includes(s));
       console.log(
-        `| ${row.bug} | ${row.candidates} | ${row.baselineValidated.length} / ${row.validated.length} | ${onlyBaseline.join('; ') || '-'} | ${onlyCurrent.join('; ') || '-'} | ${row.recheckFailed.join('; ') || '-'} | ${ms(row.baselineMsPerCandidate)} / ${ms(row.msPerCandidate)} | ${ms(row.recheckMs)} |`,
+        tableRow([
+          row.bug,
+          row.candidates,
+          `${row.baselineValidated.length} / ${row.validated.length}`,
+          onlyBaseline.join('; ') || '-',
+          onlyCurrent.join('; ') || '-',
+          row.recheckFailed.join('; ') || '-',
+          `${ms(row.baselineMsPerCandidate)} / ${ms(row.msPerCandidate)}`,
+          ms(row.recheckMs),
+        ]),
       );
       if (args.json) fs.writeFileSync(args.json, JSON.stringify({ load: os.loadavg(), rows }, null, 2) + '\n');
     }

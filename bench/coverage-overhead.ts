@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runPytest } from '../src/core/pytest/run';
-import { benchOptions, wholeNumber } from './options';
+import { benchOptions, wholeNumber } from './lib/options';
 
 // Pure-Python work of the kinds test suites exercise: loops, comparisons, string and dict work.
 const LIBRARY = `

@@ -21,8 +21,10 @@ import * as path from 'node:path';
 import { packageRoot } from '../src/core/files/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { ValidatedPatch } from '../src/core/types';
-import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './fix-runs';
-import { benchOptions, listOf, positiveNumber, required } from './options';
+import { loadBugSet, onlyList, ONLY_OPTION, type FolderBug } from './lib/bug-sets';
+import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type Build } from './lib/fix-runs';
+import { markdownTable, type Cell } from './lib/markdown-table';
+import { benchOptions, listOf, positiveNumber, required } from './lib/options';
 
 const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide'] as const;
 type BenchSet = (typeof SETS)[number];
@@ -41,7 +43,7 @@ const args = benchOptions(
     baseline: { type: 'string' },
     budget: { type: 'string', default: '30' },
     sets: { type: 'string', default: SETS.join(',') },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     python: { type: 'string', default: 'python3' },
     json: { type: 'string', default: '' },
   },
@@ -49,19 +51,11 @@ const args = benchOptions(
     baseline: path.resolve(required('--baseline', values.baseline, '<checkout with dist/cli.js built>')),
     budget: positiveNumber('--budget', values.budget),
     sets: listOf('--sets', values.sets, SETS),
-    only: values.only ? values.only.split(',') : [],
+    only: onlyList(values.only),
     python: values.python,
     json: values.json,
   }),
 );
-
-/** bug.json of a bench folder (bench/classic, bench/wide, bench/overfit). */
-interface FolderBug extends BugTarget {
-  file: string;
-  failingTests: string[];
-  /** bench/overfit: which kind of overfitting the case invites. */
-  class?: string;
-}
 
 interface Bug {
   set: BenchSet;
@@ -72,19 +66,6 @@ interface Bug {
   makeVisible: (folder: string) => Promise<void>;
   /** Files the judge adds to a copy of that workspace: [path in the workspace, file to copy]. */
   hidden: Array<[string, string]>;
-}
-
-function folderBugs(setDir: string): Array<{ name: string; dir: string; bug: FolderBug }> {
-  const root = path.join(packageRoot(), 'bench', setDir);
-  return fs
-    .readdirSync(root)
-    .filter((name) => fs.existsSync(path.join(root, name, 'bug.json')))
-    .sort()
-    .map((name) => ({
-      name,
-      dir: path.join(root, name),
-      bug: JSON.parse(fs.readFileSync(path.join(root, name, 'bug.json'), 'utf8')) as FolderBug,
-    }));
 }
 
 /**
@@ -112,14 +93,11 @@ async function thinTests(workspace: string, failingTests: readonly string[]): Pr
 }
 
 function bugs(): Bug[] {
-  const wanted = (name: string, bug: FolderBug): boolean =>
-    args.only.length === 0 || args.only.includes(name) || args.only.includes(bug.id);
   const copy = (dir: string) => async (folder: string) => void fs.cpSync(dir, folder, { recursive: true });
   const all: Bug[] = [];
   for (const set of args.sets) {
     const setDir = set === 'overfit' ? 'overfit' : set.startsWith('classic') ? 'classic' : 'wide';
-    for (const { name, dir, bug } of folderBugs(setDir)) {
-      if (!wanted(name, bug)) continue;
+    for (const { name, dir, bug } of loadBugSet(setDir, args.only)) {
       if (set === 'overfit') {
         const hiddenDir = path.join(packageRoot(), 'bench', 'overfit-hidden', name);
         const hidden = fs
@@ -327,23 +305,46 @@ function count(rows: readonly Row[], top: Row['top']): number {
 }
 
 function summaryTable(rows: readonly Row[]): string {
-  const lines = [
-    '| set | build | bugs | top right | top wrong | top fails visible | none shown | run failed | bugs with a right patch shown | fixes lost vs baseline | fixes gained | median first fix s |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
+  const lines: Cell[][] = [];
   for (const set of SETS) {
     for (const build of BUILDS) {
       const mine = rows.filter((r) => r.set === set && r.build === build);
       if (mine.length === 0) continue;
       const change = build === 'this' ? lostAndGained(rows, set) : null;
       const firsts = mine.flatMap((r) => (r.timeToFirstFixMs === null ? [] : [r.timeToFirstFixMs]));
-      lines.push(
-        `| ${set} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong')} | ${count(mine, 'fails-visible')} | ${count(mine, 'none')} | ` +
-          `${mine.filter((r) => r.errored).length} | ${mine.filter((r) => r.rightShown > 0).length} | ${change ? change.lost.length : '-'} | ${change ? change.gained.length : '-'} | ${seconds(median(firsts))} |`,
-      );
+      lines.push([
+        set,
+        build,
+        mine.length,
+        count(mine, 'right'),
+        count(mine, 'wrong'),
+        count(mine, 'fails-visible'),
+        count(mine, 'none'),
+        mine.filter((r) => r.errored).length,
+        mine.filter((r) => r.rightShown > 0).length,
+        change ? change.lost.length : '-',
+        change ? change.gained.length : '-',
+        seconds(median(firsts)),
+      ]);
     }
   }
-  return lines.join('\n');
+  return markdownTable(
+    [
+      'set',
+      'build',
+      'bugs',
+      'top right',
+      'top wrong',
+      'top fails visible',
+      'none shown',
+      'run failed',
+      'bugs with a right patch shown',
+      'fixes lost vs baseline',
+      'fixes gained',
+      'median first fix s',
+    ],
+    lines,
+  );
 }
 
 /** bench/overfit by class: top right / wrong / none per build. */
@@ -351,32 +352,38 @@ function classTable(rows: readonly Row[]): string | null {
   const overfit = rows.filter((r) => r.set === 'overfit');
   if (overfit.length === 0) return null;
   const classes = [...new Set(overfit.map((r) => r.class ?? '-'))].sort();
-  const lines = ['| class | build | bugs | top right | top wrong | none shown | run failed |', '|---|---|---|---|---|---|---|'];
+  const lines: Cell[][] = [];
   for (const cls of classes) {
     for (const build of BUILDS) {
       const mine = overfit.filter((r) => (r.class ?? '-') === cls && r.build === build);
       if (mine.length > 0)
-        lines.push(
-          `| ${cls} | ${build} | ${mine.length} | ${count(mine, 'right')} | ${count(mine, 'wrong') + count(mine, 'fails-visible')} | ${count(mine, 'none')} | ${mine.filter((r) => r.errored).length} |`,
-        );
+        lines.push([
+          cls,
+          build,
+          mine.length,
+          count(mine, 'right'),
+          count(mine, 'wrong') + count(mine, 'fails-visible'),
+          count(mine, 'none'),
+          mine.filter((r) => r.errored).length,
+        ]);
     }
   }
-  return lines.join('\n');
+  return markdownTable(['class', 'build', 'bugs', 'top right', 'top wrong', 'none shown', 'run failed'], lines);
 }
 
 function perBugTable(rows: readonly Row[]): string {
   const cell = (r: Row | undefined): string =>
     !r ? '-' : r.errored ? `run failed (exit ${r.exitCode})` : `${r.top}${r.shown > 0 ? ` (${r.rightShown}/${r.shown} right)` : ''}`;
-  const lines = ['| set | bug | class | baseline top | this top |', '|---|---|---|---|---|'];
+  const lines: string[][] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     const key = `${r.set}/${r.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const of = (build: Build): Row | undefined => rows.find((x) => x.set === r.set && x.name === r.name && x.build === build);
-    lines.push(`| ${r.set} | ${r.name} | ${r.class ?? '-'} | ${cell(of('baseline'))} | ${cell(of('this'))} |`);
+    lines.push([r.set, r.name, r.class ?? '-', cell(of('baseline')), cell(of('this'))]);
   }
-  return lines.join('\n');
+  return markdownTable(['set', 'bug', 'class', 'baseline top', 'this top'], lines);
 }
 
 /** Each top patch that is not right: its diff's first lines and why it was ranked first, to read by hand. */

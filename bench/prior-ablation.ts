@@ -22,8 +22,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../src/core/files/resources';
 import type { FixReport } from '../src/core/types';
-import { isExactFix, median, runFixCli, scoreRun, seconds, type BugResult } from './fix-runs';
-import { benchOptions, listOf, positiveNumber, wholeNumber } from './options';
+import { isChosen, onlyList, ONLY_OPTION } from './lib/bug-sets';
+import { isExactFix, median, runFixCli, scoreRun, seconds, type BugResult } from './lib/fix-runs';
+import { markdownTable, tableHead, tableRow, type Cell } from './lib/markdown-table';
+import { benchOptions, listOf, positiveNumber, wholeNumber } from './lib/options';
 import { ABLATION_EVERY, classicPriorBugs, realPriorBugs, widePriorBugs, type PriorBug } from './prior-data';
 
 const SETS = ['classic', 'wide', 'real'] as const;
@@ -36,7 +38,7 @@ const args = benchOptions(
     budgets: { type: 'string', default: '60,10' },
     'wide-every': { type: 'string', default: String(ABLATION_EVERY.wide) },
     'real-every': { type: 'string', default: String(ABLATION_EVERY.real) },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     out: { type: 'string', default: '' },
   },
   (values) => ({
@@ -44,7 +46,7 @@ const args = benchOptions(
     budgets: values.budgets.split(',').map((b) => positiveNumber('--budgets', b)),
     wideEvery: wholeNumber('--wide-every', values['wide-every'], 1),
     realEvery: wholeNumber('--real-every', values['real-every'], 1),
-    only: values.only ? values.only.split(',') : null,
+    only: onlyList(values.only),
     out: values.out,
   }),
 );
@@ -62,12 +64,12 @@ interface Row extends BugResult {
 
 /** The sets' samples; `--only` picks from the whole sets (bench/real: its test split). */
 function chosenBugs(): PriorBug[] {
-  const every = (set: string): number => (args.only ? 1 : set === 'wide' ? args.wideEvery : set === 'real' ? args.realEvery : 1);
+  const every = (set: string): number => (args.only.length > 0 ? 1 : set === 'wide' ? args.wideEvery : set === 'real' ? args.realEvery : 1);
   const bugs = args.sets.flatMap((set): PriorBug[] => {
     const all = set === 'classic' ? classicPriorBugs() : set === 'wide' ? widePriorBugs() : realPriorBugs('test');
     return all.filter((_, i) => i % every(set) === 0);
   });
-  return args.only ? bugs.filter((bug) => args.only!.includes(bug.target.id)) : bugs;
+  return bugs.filter((bug) => isChosen(args.only, bug.target.id));
 }
 
 async function runMode(bug: PriorBug, mode: Mode, budget: number, temp: string): Promise<Row> {
@@ -128,10 +130,7 @@ function summarize(rows: readonly Row[]): Summary {
 }
 
 function summaryTable(rows: readonly Row[]): string {
-  const lines = [
-    '| budget | set | mode | bugs | fixed | exact top-1 | plausible, not exact | exact shown (any place) | median rank of the first exact fix | median first fix s | median candidates validated |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
+  const lines: Cell[][] = [];
   const sets = ['all', ...new Set(rows.map((r) => r.set))];
   for (const budget of args.budgets) {
     for (const set of sets) {
@@ -139,13 +138,38 @@ function summaryTable(rows: readonly Row[]): string {
         const of = rows.filter((r) => r.budget === budget && r.ablation === mode && (set === 'all' || r.set === set));
         if (of.length === 0) continue;
         const s = summarize(of);
-        lines.push(
-          `| ${budget} s | ${set} | ${mode} | ${s.bugs} | ${s.fixed} | ${s.exactTop1} | ${s.plausibleNotExact} | ${s.exactAny} | ${s.medianExactRank ?? '-'} | ${seconds(s.medianFirstFixMs)} | ${s.medianValidated ?? '-'} |`,
-        );
+        lines.push([
+          `${budget} s`,
+          set,
+          mode,
+          s.bugs,
+          s.fixed,
+          s.exactTop1,
+          s.plausibleNotExact,
+          s.exactAny,
+          s.medianExactRank ?? '-',
+          seconds(s.medianFirstFixMs),
+          s.medianValidated ?? '-',
+        ]);
       }
     }
   }
-  return lines.join('\n');
+  return markdownTable(
+    [
+      'budget',
+      'set',
+      'mode',
+      'bugs',
+      'fixed',
+      'exact top-1',
+      'plausible, not exact',
+      'exact shown (any place)',
+      'median rank of the first exact fix',
+      'median first fix s',
+      'median candidates validated',
+    ],
+    lines,
+  );
 }
 
 /** Bugs where the two modes' exact fix came at different places, both found: with the model earlier / later. */
@@ -190,11 +214,10 @@ async function main(): Promise<void> {
     `Commit ${commit}${git('status', '--porcelain', '--', 'src').length > 0 ? ' (with uncommitted changes in src/)' : ''}, started ${started}; ` +
       `${os.cpus().length} CPUs, load average ${loadAtStart} at the start; both modes at once per bug, each on its own copy.`,
     `Bugs: ${args.sets.map((set) => (set === 'classic' ? 'bench/classic (all)' : set === 'wide' ? `bench/wide (every ${args.wideEvery}. by name)` : `bench/real's test split (every ${args.realEvery}. in bugs.jsonl order)`)).join(', ')}` +
-      `${args.only ? `, only ${args.only.join(', ')}` : ''}: ${bugs.length} bugs; budgets ${args.budgets.join(' and ')} s.`,
+      `${args.only.length > 0 ? `, only ${args.only.join(', ')}` : ''}: ${bugs.length} bugs; budgets ${args.budgets.join(' and ')} s.`,
     'Cells: fixed / exact fix (top-1, shown lower, no) / the search rank at which the first exact fix was validated / first fix s / candidates validated.',
     '',
-    '| bug | kind | budget | model | no-model |',
-    '|---|---|---|---|---|',
+    tableHead(['bug', 'kind', 'budget', 'model', 'no-model']),
   ];
   console.log(header.join('\n'));
   const rows: Row[] = [];
@@ -205,7 +228,7 @@ async function main(): Promise<void> {
       try {
         const [withModel, without] = await Promise.all(MODES.map((mode) => runMode(bug, mode, budget, temp)));
         rows.push(withModel!, without!);
-        const line = `| ${bug.target.id} | ${bug.target.kind} | ${budget} s | ${cell(withModel!)} | ${cell(without!)} |`;
+        const line = tableRow([bug.target.id, bug.target.kind, `${budget} s`, cell(withModel!), cell(without!)]);
         lines.push(line);
         console.log(line);
       } finally {

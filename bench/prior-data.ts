@@ -13,10 +13,8 @@ import { packageRoot } from '../src/core/files/resources';
 import { editableSuspects } from '../src/core/search';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { Candidate, Failure, Suspect } from '../src/core/types';
-import { isExactFix, type BugTarget } from './fix-runs';
-import { loadBugs, makeWorkspace, type RealBug } from './real/run';
-
-export const REAL_PYTHON = '/usr/bin/python3';
+import { loadBugList, loadBugSet, makeWorkspace, REAL_PYTHON } from './lib/bug-sets';
+import { isExactFix, type BugTarget } from './lib/fix-runs';
 
 export interface PriorBug {
   set: 'classic' | 'wide' | 'real';
@@ -40,21 +38,13 @@ export interface Analyzed {
 }
 
 function folderBugs(set: 'classic' | 'wide'): PriorBug[] {
-  const dir = path.join(packageRoot(), 'bench', set);
-  return fs
-    .readdirSync(dir)
-    .filter((name) => fs.existsSync(path.join(dir, name, 'bug.json')))
-    .sort()
-    .map((name) => {
-      const target = JSON.parse(fs.readFileSync(path.join(dir, name, 'bug.json'), 'utf8')) as BugTarget & { file: string };
-      return {
-        set,
-        target,
-        file: target.file,
-        build: (folder: string) => fs.cpSync(path.join(dir, name), folder, { recursive: true }),
-        tests: [],
-      };
-    });
+  return loadBugSet(set).map(({ dir, bug }) => ({
+    set,
+    target: bug,
+    file: bug.file,
+    build: (folder: string) => fs.cpSync(dir, folder, { recursive: true }),
+    tests: [],
+  }));
 }
 
 export function classicPriorBugs(): PriorBug[] {
@@ -66,8 +56,8 @@ export function widePriorBugs(): PriorBug[] {
 }
 
 export function realPriorBugs(split: 'dev' | 'test'): PriorBug[] {
-  return loadBugs()
-    .filter((bug: RealBug) => bug.split === split)
+  return loadBugList()
+    .filter((bug) => bug.split === split)
     .map((bug) => ({
       set: 'real' as const,
       target: bug,

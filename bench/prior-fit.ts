@@ -35,8 +35,10 @@ import { failureFor } from '../src/core/localize';
 import { loadPatchModel, type PatchModel } from '../src/core/model';
 import { defaultModelDir, packageRoot } from '../src/core/files/resources';
 import { PRIOR_MAX_PASSED, PRIOR_WEIGHTS, PRIOR_WINDOW, priorKey, windowOrder, type PriorWeights } from '../src/core/search/prior';
-import { isExactFix, median } from './fix-runs';
-import { benchOptions, listOf, oneOf, wholeNumber } from './options';
+import { isChosen, onlyList, ONLY_OPTION } from './lib/bug-sets';
+import { isExactFix, median } from './lib/fix-runs';
+import { tableHead, tableRow } from './lib/markdown-table';
+import { benchOptions, listOf, oneOf, wholeNumber } from './lib/options';
 import {
   analyzed,
   classicPriorBugs,
@@ -63,7 +65,7 @@ const args = benchOptions(
     objective: { type: 'string', default: 'balanced' },
     family: { type: 'string', default: 'fixed' },
     stream: { type: 'string', default: 'engine' },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     out: { type: 'string', default: '' },
   },
   (values) => ({
@@ -75,7 +77,7 @@ const args = benchOptions(
     objective: oneOf('--objective', values.objective, ['balanced', 'pooled'] as const),
     family: oneOf('--family', values.family, ['fixed', 'grid'] as const),
     stream: oneOf('--stream', values.stream, ['engine', 'function'] as const),
-    only: values.only ? values.only.split(',') : null,
+    only: onlyList(values.only),
     out: values.out,
   }),
 );
@@ -326,13 +328,10 @@ function fitSample(bugs: readonly BugData[], weights: Fit): Fit {
 }
 
 function row(label: string, s: Summary): string {
-  return `| ${label} | ${s.bugs} | ${s.meanRank.toFixed(1)} | ${s.medianRank} | ${s.geoMeanRank.toFixed(2)} | ${s.top1} | ${s.top10} |`;
+  return tableRow([label, s.bugs, s.meanRank.toFixed(1), s.medianRank, s.geoMeanRank.toFixed(2), s.top1, s.top10]);
 }
 
-const HEADER = [
-  '| order | bugs | mean rank | median rank | geometric mean rank | fix first | fix in first 10 |',
-  '|---|---|---|---|---|---|---|',
-];
+const HEADER = tableHead(['order', 'bugs', 'mean rank', 'median rank', 'geometric mean rank', 'fix first', 'fix in first 10']);
 
 function git(...gitArgs: string[]): string {
   return execFileSync('git', gitArgs, { cwd: packageRoot(), encoding: 'utf8' }).trim();
@@ -346,7 +345,7 @@ async function main(): Promise<void> {
   const load = async (sets: readonly SetName[], label: string): Promise<BugData[]> => {
     const loaded: BugData[] = [];
     for (const set of sets) {
-      const bugs = setBugs(set).filter((bug) => !args.only || args.only.includes(bug.target.id));
+      const bugs = setBugs(set).filter((bug) => isChosen(args.only, bug.target.id));
       for (const [i, bug] of bugs.entries()) {
         const data = await bugData(bug, model).catch((error: unknown) => {
           console.error(`${bug.target.id}: ${String(error)}`);
@@ -429,7 +428,7 @@ async function main(): Promise<void> {
     '',
     `## The search's order (${args.stream === 'engine' ? "the engine's template stream" : "template candidates of the bug's function"})`,
     '',
-    ...HEADER,
+    HEADER,
     row('before: the stream (model 0, family 1)', summary(usable, before, args.window)),
     ...(args.family === 'grid'
       ? [row('model term only (model fitted, family 1)', summary(usable, fit(usable, args.window, [1]), args.window))]
@@ -448,13 +447,13 @@ async function main(): Promise<void> {
     '',
     `Per set, fitted on and reported (${args.report.join(', ') || 'none'}: read, never fitted on; real: bench/real's dev split, whose bugs were among the model's training examples):`,
     '',
-    ...HEADER,
+    HEADER,
     ...setRows(all, 'fitted'),
     ...setRows(reported, 'reported'),
     '',
     `The same weights, ${otherStream === 'function' ? "on the bug's function's candidates alone" : "on the engine's stream"}:`,
     '',
-    ...HEADER,
+    HEADER,
     ...(() => {
       const of = alone.filter((bug) => bug.candidates.some((c) => c.exact));
       return [
@@ -465,7 +464,7 @@ async function main(): Promise<void> {
     '',
     'Passed over at most, with the fitted weights:',
     '',
-    ...HEADER,
+    HEADER,
     ...MAX_PASSED.map((maxPassed) =>
       row(
         `at most ${maxPassed}${maxPassed === fitted.maxPassed ? ' (fitted)' : ''}`,
@@ -475,12 +474,12 @@ async function main(): Promise<void> {
     '',
     'Window sizes, with the fitted weights (the whole list sorted: "all"):',
     '',
-    ...HEADER,
+    HEADER,
     ...[8, 16, 32, 64, 128, ALL].map((w) => row(w === ALL ? 'all' : `window ${w}`, summary(usable, fitted, w))),
     '',
     'Two folds (weights fitted on one half of the bugs, ranks on the other half):',
     '',
-    ...HEADER,
+    HEADER,
     ...crossRanks.flatMap(({ weights, held }, f) => [
       row(`fold ${f + 1}, before`, summary(held, before, args.window)),
       row(
@@ -496,7 +495,7 @@ async function main(): Promise<void> {
       "Before: by score, as the shown order was (a template edit's suspiciousness x prior against a sample's suspect weight x its probability). " +
       'After: by the key, the sample prior fitted with the model and family weights above. No validation: this ranks all candidates, a proxy for the validated ones.',
     '',
-    ...HEADER,
+    HEADER,
     row('before: by score', ranksSummary(shownUsable.map((bug) => shownRank(bug, null)))),
     ...SAMPLE_PRIORS.map((sample) =>
       row(

@@ -19,8 +19,10 @@ import { loadPatchModel, type PatchModel } from '../src/core/model';
 import { defaultModelDir, packageRoot } from '../src/core/files/resources';
 import { PRIOR_FIRST_WAIT_MS, PRIOR_WINDOW } from '../src/core/search/prior';
 import type { Candidate, Failure } from '../src/core/types';
-import { median } from './fix-runs';
-import { benchOptions, wholeNumber } from './options';
+import { isChosen, onlyList, ONLY_OPTION } from './lib/bug-sets';
+import { median } from './lib/fix-runs';
+import { markdownTable } from './lib/markdown-table';
+import { benchOptions, wholeNumber } from './lib/options';
 import { analyzed, classicPriorBugs, templateCandidatesOf, trueSuspect } from './prior-data';
 
 /** The engine's validation rate on small projects (bench/results/2026-12-01-f523a5b-throughput: 1,000-1,500 a minute alone, ~25-30/s on the quick fixtures). */
@@ -32,7 +34,7 @@ const args = benchOptions(
     repeats: { type: 'string', default: '3' },
     rows: { type: 'string', default: '1,4,8,16,32' },
     first: { type: 'string', default: String(Math.ceil(PRIOR_WINDOW / 4)) },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     out: { type: 'string', default: '' },
   },
   (values) => ({
@@ -40,7 +42,7 @@ const args = benchOptions(
     repeats: wholeNumber('--repeats', values.repeats, 1),
     rows: values.rows.split(',').map((r) => wholeNumber('--rows', r, 1)),
     first: wholeNumber('--first', values.first, 1),
-    only: values.only ? values.only.split(',') : null,
+    only: onlyList(values.only),
     out: values.out,
   }),
 );
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     .map((l) => l.toFixed(1))
     .join(' ');
   const works: Work[] = [];
-  for (const bug of classicPriorBugs().filter((b) => !args.only || args.only.includes(b.target.id))) {
+  for (const bug of classicPriorBugs().filter((b) => isChosen(args.only, b.target.id))) {
     const analysis = await analyzed(bug);
     if (!analysis) continue;
     const found = await trueSuspect(bug, analysis);
@@ -180,11 +182,23 @@ async function main(): Promise<void> {
     "Wall: candidates per second of wall time (the machine's load moves it); CPU: the process's CPU time per candidate, the runtime's threads included " +
       '(what scoring takes from validation; 1000 / CPU ms is the rate one free core would give).',
     '',
-    `| method | wall: candidates/s | wall: ms per candidate | CPU ms per candidate | candidates per CPU-second | vs validation (${VALIDATION_PER_SECOND}/s), wall |`,
-    '|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.method} | ${r.perSecond.toFixed(1)} | ${r.msPerCandidate.toFixed(1)} | ${r.cpuMsPerCandidate.toFixed(2)} | ${(1000 / r.cpuMsPerCandidate).toFixed(0)} | ${(r.perSecond / 27.5).toFixed(1)}x |`,
+    markdownTable(
+      [
+        'method',
+        'wall: candidates/s',
+        'wall: ms per candidate',
+        'CPU ms per candidate',
+        'candidates per CPU-second',
+        `vs validation (${VALIDATION_PER_SECOND}/s), wall`,
+      ],
+      rows.map((r) => [
+        r.method,
+        r.perSecond.toFixed(1),
+        r.msPerCandidate.toFixed(1),
+        r.cpuMsPerCandidate.toFixed(2),
+        (1000 / r.cpuMsPerCandidate).toFixed(0),
+        `${(r.perSecond / 27.5).toFixed(1)}x`,
+      ]),
     ),
     '',
     `First batch (${args.first} candidates, the search's first, a model loaded fresh: skeleton, encoder, cross-attention keys, decoder; ` +

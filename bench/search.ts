@@ -17,13 +17,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FixReport } from '../src/core/types';
-import { classicBugs } from './classic';
-import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './fix-runs';
-import { benchOptions, listOf, positiveNumber, required, wholeNumber } from './options';
-import { loadBugs, makeWorkspace } from './real/run';
 import { packageRoot } from '../src/core/files/resources';
+import { isChosen, loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON } from './lib/bug-sets';
+import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './lib/fix-runs';
+import { markdownTable, tableHead, tableRow, type Cell } from './lib/markdown-table';
+import { benchOptions, listOf, positiveNumber, required, wholeNumber } from './lib/options';
 
-const REAL_PYTHON = '/usr/bin/python3';
 const ENGINES = ['baseline', 'current'] as const;
 type Engine = (typeof ENGINES)[number];
 
@@ -51,7 +50,7 @@ const args = benchOptions(
     sets: { type: 'string', default: 'classic,wide,real' },
     budget: { type: 'string', default: '60' },
     'real-every': { type: 'string', default: '12' },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     'no-model': { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
   },
@@ -60,58 +59,32 @@ const args = benchOptions(
     sets: listOf('--sets', values.sets, SETS),
     budget: positiveNumber('--budget', values.budget),
     realEvery: wholeNumber('--real-every', values['real-every'], 1),
-    only: values.only,
+    only: onlyList(values.only),
     noModel: values['no-model'],
     out: values.out,
   }),
 );
 
-function folderBugs(set: string): Bug[] {
-  const dir = path.join(packageRoot(), 'bench', set);
-  return fs
-    .readdirSync(dir)
-    .filter((name) => fs.existsSync(path.join(dir, name, 'bug.json')))
-    .sort()
-    .map((name) => ({
+/** The bugs of one set that `--only` picks (bench/real: from the sample). */
+function setBugs(set: BugSet): Bug[] {
+  if (set !== 'real') {
+    return loadBugSet(set, args.only).map(({ dir, bug }) => ({
       set,
-      target: JSON.parse(fs.readFileSync(path.join(dir, name, 'bug.json'), 'utf8')) as BugTarget,
-      build: (folder: string) => fs.cpSync(path.join(dir, name), folder, { recursive: true }),
+      target: bug,
+      build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
       args: [],
     }));
-}
-
-/** The bugs of one set. */
-function setBugs(set: BugSet): Bug[] {
-  switch (set) {
-    case 'classic':
-      return classicBugs().map(({ dir, bug }) => ({
-        set,
-        target: bug,
-        build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
-        args: [],
-      }));
-    case 'wide':
-    case 'guards':
-      return folderBugs(set);
-    case 'real': {
-      return loadBugs()
-        .filter((bug) => bug.split === 'dev')
-        .filter((_, index) => index % args.realEvery === 0)
-        .map((bug) => ({
-          set,
-          target: bug,
-          build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON),
-          args: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
-        }));
-    }
   }
-}
-
-/** The chosen sets' bugs, in the order the sets were given. */
-function bugs(): Bug[] {
-  const chosen = args.sets.flatMap(setBugs);
-  const only = args.only ? args.only.split(',') : null;
-  return only ? chosen.filter((bug) => only.includes(bug.target.id)) : chosen;
+  return loadBugList()
+    .filter((bug) => bug.split === 'dev')
+    .filter((_, index) => index % args.realEvery === 0)
+    .filter((bug) => isChosen(args.only, bug.id))
+    .map((bug) => ({
+      set,
+      target: bug,
+      build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON),
+      args: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
+    }));
 }
 
 async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, budget: number): Promise<Row> {
@@ -143,23 +116,23 @@ function perMinute(row: Row): number | null {
 }
 
 function throughputTable(rows: readonly Row[]): string {
-  const lines = [
-    'Throughput on bugs where both searches spent the whole budget (candidates validated per minute of wall time):',
-    '',
-    '| bug | baseline | current | current / baseline |',
-    '|---|---|---|---|',
-  ];
+  const table: Cell[][] = [];
   const ratios: number[] = [];
   for (const current of rows.filter((r) => r.engine === 'current')) {
     const baseline = rows.find((r) => r.engine === 'baseline' && r.id === current.id);
     const [before, after] = [baseline && perMinute(baseline), perMinute(current)];
     if (!before || !after) continue;
     ratios.push(after / before);
-    lines.push(`| ${current.id} | ${Math.round(before)} | ${Math.round(after)} | ${(after / before).toFixed(2)} |`);
+    table.push([current.id, Math.round(before), Math.round(after), (after / before).toFixed(2)]);
   }
   const middle = median(ratios);
-  lines.push('', `Median ratio: ${middle === null ? '-' : middle.toFixed(2)} over ${ratios.length} bugs.`);
-  return lines.join('\n');
+  return [
+    'Throughput on bugs where both searches spent the whole budget (candidates validated per minute of wall time):',
+    '',
+    markdownTable(['bug', 'baseline', 'current', 'current / baseline'], table),
+    '',
+    `Median ratio: ${middle === null ? '-' : middle.toFixed(2)} over ${ratios.length} bugs.`,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -176,17 +149,16 @@ async function main(): Promise<void> {
     `Budget ${budget} s per bug; both engines at once on their own copies; ${settings}.`,
     'Cells: fixed / exact / first fix s / candidates validated / wall s (why the search ended).',
     '',
-    '| bug | kind | baseline | current |',
-    '|---|---|---|---|',
+    tableHead(['bug', 'kind', 'baseline', 'current']),
   ];
   console.log(header.join('\n'));
   const lines: string[] = [];
-  for (const bug of bugs()) {
+  for (const bug of args.sets.flatMap(setBugs)) {
     const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-search-'));
     try {
       const [baseline, current] = await Promise.all(ENGINES.map((engine) => runEngine(bug, engine, clis[engine], temp, budget)));
       rows.push(baseline!, current!);
-      const line = `| ${bug.target.id} | ${bug.target.kind} | ${cell(baseline!)} | ${cell(current!)} |`;
+      const line = tableRow([bug.target.id, bug.target.kind, cell(baseline!), cell(current!)]);
       lines.push(line);
       console.log(line);
     } finally {

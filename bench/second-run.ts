@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { runFix } from '../src/core/engine';
 import { KeptModel, perRun, type ModelLoader } from '../src/core/model/loader';
 import { packageRoot } from '../src/core/files/resources';
-import { benchOptions, positiveNumber, wholeNumber } from './options';
+import { tableHead, tableRow } from './lib/markdown-table';
+import { benchOptions, positiveNumber, wholeNumber } from './lib/options';
 
 const settings = benchOptions({ rounds: { type: 'string', default: '3' }, budget: { type: 'string', default: '60' } }, (values) => ({
   rounds: wholeNumber('--rounds', values.rounds, 1),
@@ -48,8 +49,7 @@ async function secondRun(loader: ModelLoader): Promise<{ firstFixMs: number | nu
 }
 
 async function main(): Promise<void> {
-  console.log('| round | model | second run: model load | second run: first fix | second run: total |');
-  console.log('|---|---|---|---|---|');
+  console.log(tableHead(['round', 'model', 'second run: model load', 'second run: first fix', 'second run: total']));
   const seconds = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(2)} s`);
   for (let round = 1; round <= settings.rounds; round++) {
     const kept = new KeptModel();
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       ['kept', kept],
     ] as const) {
       const { firstFixMs, elapsedMs, modelWaitMs } = await secondRun(models);
-      console.log(`| ${round} | ${name} | ${seconds(modelWaitMs)} | ${seconds(firstFixMs)} | ${seconds(elapsedMs)} |`);
+      console.log(tableRow([round, name, seconds(modelWaitMs), seconds(firstFixMs), seconds(elapsedMs)]));
     }
     await kept.dispose();
   }

@@ -23,10 +23,10 @@ import { describeError } from '../src/core/errors';
 import { packageRoot } from '../src/core/files/resources';
 import type { FixReport } from '../src/core/types';
 import { hashTree } from '../test/helpers/workspace';
-import { classicBugs } from './classic';
-import { isExactFix, runFixCli, seconds, type BugTarget } from './fix-runs';
-import { benchOptions, listOf, positiveNumber, wholeNumber } from './options';
-import { loadBugs, makeWorkspace } from './real/run';
+import { loadBugList, loadBugSet, makeWorkspace, REAL_PYTHON } from './lib/bug-sets';
+import { isExactFix, runFixCli, seconds, type BugTarget } from './lib/fix-runs';
+import { tableHead, tableRow } from './lib/markdown-table';
+import { benchOptions, listOf, positiveNumber, wholeNumber } from './lib/options';
 import { added, countNow, type Counts } from './soak/counts';
 
 type BugSet = 'classic' | 'real';
@@ -112,7 +112,7 @@ function selectBugs(sets: readonly BugSet[], realPython: string, { every, limit 
   const bugs: SoakBug[] = [];
   const described: string[] = [];
   if (sets.includes('classic')) {
-    const classic = classicBugs();
+    const classic = loadBugSet('classic');
     for (const { dir, bug } of classic) {
       bugs.push({
         set: 'classic',
@@ -125,7 +125,7 @@ function selectBugs(sets: readonly BugSet[], realPython: string, { every, limit 
     described.push(`classic: all ${classic.length}`);
   }
   if (sets.includes('real')) {
-    const all = loadBugs();
+    const all = loadBugList();
     const picked = all.filter((_, i) => i % every === 0).slice(0, limit);
     for (const bug of picked) {
       bugs.push({
@@ -259,11 +259,30 @@ function markdown(
             String(sum(r, (x) => x.outcome === 'error')),
             String(sum(r, (x) => x.workspaceChanges.length > 0)),
           ];
-    return `| ${point.label} | ${cells.join(' | ')} | ${c.fds} | ${c.children.length} | ${c.strays.length} | ${c.tempEntries.length} | ${c.cgroups.length} | ${c.rssMb} | ${c.heapUsedMb} | ${pass === null ? '-' : wall.toFixed(1)} |`;
+    return tableRow([
+      point.label,
+      ...cells,
+      c.fds,
+      c.children.length,
+      c.strays.length,
+      c.tempEntries.length,
+      c.cgroups.length,
+      c.rssMb,
+      c.heapUsedMb,
+      pass === null ? '-' : wall.toFixed(1),
+    ]);
   };
   const deltaRow = (label: string, from: Counts, to: Counts): string =>
-    `| ${label} | ${signed(to.fds - from.fds)} | ${signed(to.children.length - from.children.length)} | ${signed(to.strays.length - from.strays.length)} | ` +
-    `${signed(to.tempEntries.length - from.tempEntries.length)} | ${signed(to.cgroups.length - from.cgroups.length)} | ${signed(to.rssMb - from.rssMb, 1)} | ${signed(to.heapUsedMb - from.heapUsedMb, 1)} |`;
+    tableRow([
+      label,
+      signed(to.fds - from.fds),
+      signed(to.children.length - from.children.length),
+      signed(to.strays.length - from.strays.length),
+      signed(to.tempEntries.length - from.tempEntries.length),
+      signed(to.cgroups.length - from.cgroups.length),
+      signed(to.rssMb - from.rssMb, 1),
+      signed(to.heapUsedMb - from.heapUsedMb, 1),
+    ]);
   const first = points[0]!.counts;
   const lines = [
     `# Soak run: ${meta.passes} passes of \`deepdebug fix\` over ${bugs.length} bugs${finished ? '' : ' (still running or stopped early)'}`,
@@ -279,12 +298,25 @@ function markdown(
       'command line, working folder or environment names the soak folder; temp entries: entries in the private temp folder (TMPDIR of every run); ' +
       'validator cgroups: the pids cgroups the validator made for this process and did not remove.',
     '',
-    '| point | bugs run | fixed | exact top-1 | errors | workspaces changed | fds | child processes | stray processes | temp entries | validator cgroups | RSS MB | heap used MB | wall min |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    tableHead([
+      'point',
+      'bugs run',
+      'fixed',
+      'exact top-1',
+      'errors',
+      'workspaces changed',
+      'fds',
+      'child processes',
+      'stray processes',
+      'temp entries',
+      'validator cgroups',
+      'RSS MB',
+      'heap used MB',
+      'wall min',
+    ]),
     ...points.map((point, i) => countRow(point, i === 0 ? null : i)),
     '',
-    '| change | fds | child processes | stray processes | temp entries | validator cgroups | RSS MB | heap used MB |',
-    '|---|---|---|---|---|---|---|---|',
+    tableHead(['change', 'fds', 'child processes', 'stray processes', 'temp entries', 'validator cgroups', 'RSS MB', 'heap used MB']),
     ...points.slice(1).map((point, i) => deltaRow(`over pass ${i + 1}`, points[i]!.counts, point.counts)),
     ...(points.length > 2 ? [deltaRow('whole run', first, points[points.length - 1]!.counts)] : []),
     '',
@@ -308,18 +340,22 @@ function markdown(
     '',
     'Cells: outcome / exact top-1 / wall s / fds, child processes, temp entries, validator cgroups, RSS MB, heap used MB right after the run.',
     '',
-    `| set | bug | kind | ${Array.from({ length: meta.passes }, (_, i) => `pass ${i + 1}`).join(' | ')} | workspace changed |`,
-    `|---|---|---|${Array.from({ length: meta.passes }, () => '---').join('|')}|---|`,
+    tableHead(['set', 'bug', 'kind', ...Array.from({ length: meta.passes }, (_, i) => `pass ${i + 1}`), 'workspace changed']),
     ...bugs.map((bug) => {
       const mine = runs.filter((r) => r.id === bug.target.id);
       const cells = Array.from({ length: meta.passes }, (_, i) => {
         const r = mine.find((x) => x.pass === i + 1);
         if (!r) return '-';
-        const outcome =
-          r.outcome === 'error' ? `error: ${(r.error ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ').slice(0, 120)}` : r.outcome;
+        const outcome = r.outcome === 'error' ? `error: ${(r.error ?? '').slice(0, 120)}` : r.outcome;
         return `${outcome} / ${r.exactTop1 ? 'yes' : 'no'} / ${seconds(r.wallMs)} / ${r.fdsAfter}, ${r.childrenAfter}, ${r.tempEntriesAfter}, ${r.cgroupsAfter}, ${r.rssMbAfter}, ${r.heapUsedMbAfter}`;
       });
-      return `| ${bug.set} | \`${bug.target.id}\` | ${bug.target.kind} | ${cells.join(' | ')} | ${mine.some((r) => r.workspaceChanges.length) ? 'YES' : 'no'} |`;
+      return tableRow([
+        bug.set,
+        `\`${bug.target.id}\``,
+        bug.target.kind,
+        ...cells,
+        mine.some((r) => r.workspaceChanges.length) ? 'YES' : 'no',
+      ]);
     }),
     '',
   ];
@@ -336,7 +372,7 @@ async function main(): Promise<number> {
       limit: { type: 'string' },
       'no-model': { type: 'boolean', default: false },
       cli: { type: 'boolean', default: false },
-      python: { type: 'string', default: '/usr/bin/python3' },
+      python: { type: 'string', default: REAL_PYTHON },
       out: { type: 'string' },
     },
     (values) => ({

@@ -12,7 +12,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Candidate } from '../src/core/types';
 import { ValidatorPool } from '../src/core/validate';
-import { benchOptions, positiveNumber, wholeNumber } from './options';
+import { markdownTable } from './lib/markdown-table';
+import { benchOptions, positiveNumber, wholeNumber } from './lib/options';
 
 // QuixBugs' find_in_sorted with its bug: `binsearch(mid, end)` should be `binsearch(mid + 1, end)`;
 // searching above the last element recurses forever (RecursionError).
@@ -289,16 +290,32 @@ async function main(): Promise<void> {
     console.log('');
     const cpuRate = (row: Row) => list.length / row.cpu;
     console.log(
-      '| method | start (s) | validating (s) | candidates/s | vs baseline | CPU ms/candidate | candidates/CPU-s | vs baseline | validated |',
+      markdownTable(
+        [
+          'method',
+          'start (s)',
+          'validating (s)',
+          'candidates/s',
+          'vs baseline',
+          'CPU ms/candidate',
+          'candidates/CPU-s',
+          'vs baseline',
+          'validated',
+        ],
+        rows.map((row) => [
+          row.method,
+          row.startSeconds.toFixed(2),
+          row.seconds.toFixed(2),
+          rate(row).toFixed(1),
+          `${(rate(row) / rate(rows[0]!)).toFixed(1)}x`,
+          ((row.cpu * 1000) / list.length).toFixed(0),
+          cpuRate(row).toFixed(1),
+          `${(cpuRate(row) / cpuRate(rows[0]!)).toFixed(1)}x`,
+          row.validated,
+        ]),
+        { numbers: true },
+      ),
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const row of rows) {
-      console.log(
-        `| ${row.method} | ${row.startSeconds.toFixed(2)} | ${row.seconds.toFixed(2)} | ${rate(row).toFixed(1)} | ` +
-          `${(rate(row) / rate(rows[0]!)).toFixed(1)}x | ${((row.cpu * 1000) / list.length).toFixed(0)} | ` +
-          `${cpuRate(row).toFixed(1)} | ${(cpuRate(row) / cpuRate(rows[0]!)).toFixed(1)}x | ${row.validated} |`,
-      );
-    }
     const disagreements = results.flatMap(([name, verdicts]) =>
       verdicts.flatMap((v, i) => (v === baseline[i] ? [] : [`${name}: ${list[i]!.summary}`])),
     );

@@ -10,25 +10,25 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { classicBugs } from './classic';
-import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './fix-runs';
-import { benchOptions, positiveNumber, required, wholeNumber } from './options';
-import { loadBugs, makeWorkspace } from './real/run';
+import { loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON } from './lib/bug-sets';
+import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type BugTarget, type Build } from './lib/fix-runs';
+import { markdownTable, type Cell } from './lib/markdown-table';
+import { benchOptions, positiveNumber, required, wholeNumber } from './lib/options';
 
 const args = benchOptions(
   {
     baseline: { type: 'string' },
     budget: { type: 'string', default: '30' },
-    only: { type: 'string', default: '' },
+    only: ONLY_OPTION,
     'real-subject': { type: 'string', default: 'toolz' },
     'real-count': { type: 'string', default: '6' },
-    python: { type: 'string', default: '/usr/bin/python3' },
+    python: { type: 'string', default: REAL_PYTHON },
     json: { type: 'string', default: '' },
   },
   (values) => ({
     baseline: path.resolve(required('--baseline', values.baseline, '<checkout with dist/cli.js built>')),
     budget: positiveNumber('--budget', values.budget),
-    only: values.only ? values.only.split(',') : [],
+    only: onlyList(values.only),
     realSubject: values['real-subject'],
     realCount: wholeNumber('--real-count', values['real-count'], 0),
     python: values.python,
@@ -54,10 +54,12 @@ interface Bug {
 }
 
 function bugs(): Bug[] {
-  const classic: Bug[] = classicBugs()
-    .filter(({ bug }) => args.only.length === 0 || args.only.includes(bug.id))
-    .map(({ dir, bug }) => ({ set: 'classic', target: bug, make: (folder) => (fs.cpSync(dir, folder, { recursive: true }), []) }));
-  const real: Bug[] = loadBugs()
+  const classic: Bug[] = loadBugSet('classic', args.only).map(({ dir, bug }) => ({
+    set: 'classic',
+    target: bug,
+    make: (folder) => (fs.cpSync(dir, folder, { recursive: true }), []),
+  }));
+  const real: Bug[] = loadBugList()
     .filter((bug) => bug.subject === args.realSubject)
     .slice(0, args.realCount)
     .map((bug) => ({ set: 'real', target: bug, make: (folder) => (makeWorkspace(bug, folder, args.python), bug.tests) }));
@@ -89,10 +91,7 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
 }
 
 function table(rows: readonly Row[]): string {
-  const lines = [
-    '| set | build | bugs | fixed | exact top-1 | median first fix s | median first candidate s | median validated/min | median reproduce s | tests named as differing |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
+  const lines: Cell[][] = [];
   for (const set of ['classic', 'real'] as const) {
     for (const build of ['baseline', 'this'] as const) {
       const mine = rows.filter((r) => r.set === set && r.build === build);
@@ -101,13 +100,35 @@ function table(rows: readonly Row[]): string {
       const candidates = mine.flatMap((r) => (r.firstCandidateMs === null ? [] : [r.firstCandidateMs]));
       const rates = mine.flatMap((r) => (r.perMinute === null ? [] : [r.perMinute]));
       const reproduce = mine.flatMap((r) => (r.reproduceMs === null ? [] : [r.reproduceMs]));
-      lines.push(
-        `| ${set} | ${build} | ${mine.length} | ${mine.filter((r) => r.fixed).length} | ${mine.filter((r) => r.exactTop1).length} | ` +
-          `${seconds(median(firsts))} | ${seconds(median(candidates))} | ${median(rates) ?? '-'} | ${reproduce.length ? seconds(median(reproduce)) : '-'} | ${mine.reduce((n, r) => n + r.differs, 0)} |`,
-      );
+      lines.push([
+        set,
+        build,
+        mine.length,
+        mine.filter((r) => r.fixed).length,
+        mine.filter((r) => r.exactTop1).length,
+        seconds(median(firsts)),
+        seconds(median(candidates)),
+        median(rates) ?? '-',
+        reproduce.length ? seconds(median(reproduce)) : '-',
+        mine.reduce((n, r) => n + r.differs, 0),
+      ]);
     }
   }
-  return lines.join('\n');
+  return markdownTable(
+    [
+      'set',
+      'build',
+      'bugs',
+      'fixed',
+      'exact top-1',
+      'median first fix s',
+      'median first candidate s',
+      'median validated/min',
+      'median reproduce s',
+      'tests named as differing',
+    ],
+    lines,
+  );
 }
 
 async function main(): Promise<void> {

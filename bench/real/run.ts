@@ -13,34 +13,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../src/core/files/resources';
-import {
-  MODES,
-  MODES_OPTION,
-  runFixCli,
-  scoreRun,
-  seconds,
-  summarize,
-  summaryTable,
-  type BugResult,
-  type BugTarget,
-  type Mode,
-} from '../fix-runs';
-import { benchOptions, listOf, oneOf, positiveNumber, wholeNumber } from '../options';
-import { barChart, stepChart } from '../svg-chart';
+import { isChosen, loadBugList, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON, type RealBug } from '../lib/bug-sets';
+import { MODES, MODES_OPTION, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type Mode } from '../lib/fix-runs';
+import { tableHead, tableRow } from '../lib/markdown-table';
+import { benchOptions, listOf, oneOf, positiveNumber, wholeNumber } from '../lib/options';
+import { barChart, stepChart } from '../lib/svg-chart';
 
-export interface RealBug extends BugTarget {
-  subject: string;
-  subjectVersion: string;
-  file: string;
-  startLine: number;
-  endLine: number;
-  buggyFunction: string;
-  /** Test files that cover the function: the `--tests` selection. */
-  tests: string[];
-  failingTests: string[];
-  split: 'dev' | 'test';
-  quick: boolean;
-}
+// models/training/executable.ts builds its workspaces through this module.
+export { makeWorkspace, type RealBug };
 
 interface RealResult extends BugResult {
   subject: string;
@@ -68,16 +48,6 @@ interface RunMeta {
   modelNotes: string;
 }
 
-const REAL_DIR = path.join(packageRoot(), 'bench', 'real');
-
-export function loadBugs(file = path.join(REAL_DIR, 'bugs.jsonl')): RealBug[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as RealBug);
-}
-
 const SPLITS = ['dev', 'test', 'all'] as const;
 
 /** Which bugs to run: `--only` ids, else the quick subset, else a split. */
@@ -91,21 +61,10 @@ function selectBugs(bugs: RealBug[], { only, quick, split }: Selection): RealBug
   if (only.length) {
     const unknown = only.filter((id) => !bugs.some((b) => b.id === id));
     if (unknown.length) throw new Error(`unknown bug ids: ${unknown.join(', ')}`);
-    return bugs.filter((b) => only.includes(b.id));
+    return bugs.filter((b) => isChosen(only, b.id));
   }
   if (quick) return bugs.filter((b) => b.quick);
   return bugs.filter((b) => split === 'all' || b.split === split);
-}
-
-/**
- * Builds the bug's workspace at `folder` (make_bugs.py: the subject copied, the buggy function
- * in place), looking the bug up in `bugsFile` (default: the frozen set).
- */
-export function makeWorkspace(bug: Pick<RealBug, 'id'>, folder: string, python: string, bugsFile?: string): void {
-  const from = bugsFile ? ['--bugs', bugsFile] : [];
-  execFileSync(python, [path.join(REAL_DIR, 'make_bugs.py'), 'workspace', bug.id, folder, ...from], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 async function runBug(bug: RealBug, modes: readonly Mode[], budget: number, python: string, bugsFile?: string): Promise<RealResult[]> {
@@ -192,14 +151,13 @@ function markdown(meta: RunMeta, bugs: readonly RealBug[], modes: readonly Mode[
     '',
     `Cells: validated patch / exact fix / first fix s / candidates validated of generated.`,
     '',
-    `| bug | kind | split | ${modes.join(' | ')} |`,
-    `|---|---|---|${modes.map(() => '---').join('|')}|`,
+    tableHead(['bug', 'kind', 'split', ...modes]),
     ...bugs.map((b) => {
       const cells = modes.map((m) => {
         const r = results.find((x) => x.id === b.id && x.mode === m);
         return r ? resultCell(r) : '-';
       });
-      return `| \`${b.id}\` | ${b.kind} | ${b.split} | ${cells.join(' | ')} |`;
+      return tableRow([`\`${b.id}\``, b.kind, b.split, ...cells]);
     }),
     '',
   ];
@@ -251,8 +209,8 @@ async function main(): Promise<void> {
       split: { type: 'string', default: 'all' },
       budget: { type: 'string', default: '60' },
       modes: MODES_OPTION,
-      only: { type: 'string', default: '' },
-      python: { type: 'string', default: '/usr/bin/python3' },
+      only: ONLY_OPTION,
+      python: { type: 'string', default: REAL_PYTHON },
       out: { type: 'string' },
       jobs: { type: 'string', default: '1' },
       bugs: { type: 'string' },
@@ -262,7 +220,7 @@ async function main(): Promise<void> {
       modes: listOf('--modes', values.modes, MODES),
       python: values.python,
       selection: {
-        only: values.only ? values.only.split(',') : [],
+        only: onlyList(values.only),
         quick: values.quick,
         split: oneOf('--split', values.split, SPLITS),
       },
@@ -272,7 +230,7 @@ async function main(): Promise<void> {
     }),
   );
   const { quick } = selection;
-  const bugs = selectBugs(loadBugs(bugsFile), selection);
+  const bugs = selectBugs(loadBugList(bugsFile), selection);
   const commit = git('rev-parse', '--short', 'HEAD');
   const date = new Date().toISOString();
   const outDir = out ?? path.join(packageRoot(), 'bench', 'results', `${date.slice(0, 10)}-${commit}-real${quick ? '-quick' : ''}`);
@@ -316,7 +274,7 @@ async function main(): Promise<void> {
   console.error(`wrote ${outDir}`);
 }
 
-// Other benchmarks (bench/soak.ts) import the bug set; only a direct run runs it.
+// models/training imports this module (above); only a direct run runs the benchmark.
 if (require.main === module) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

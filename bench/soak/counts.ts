@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cgroupOwner, pidsCgroupBase, processAlive } from '../../src/core/validate/limits';
-import { processTree } from '../fix-runs';
+import { processTree } from '../lib/fix-runs';
 
 export interface Counts {
   /** Open file descriptors of this process. */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { isExactFix, median, scoreRun, summarize, type FixRun } from '../../bench/fix-runs';
-import { barChart, stepChart } from '../../bench/svg-chart';
+import { isExactFix, median, scoreRun, summarize, type FixRun } from '../../bench/lib/fix-runs';
+import { barChart, stepChart } from '../../bench/lib/svg-chart';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
 
 const FIXED = 'def last(xs):\n    return xs[len(xs) - 1]';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { listOf, oneOf, positiveNumber, readOptions, required, wholeNumber } from '../../bench/options';
+import { listOf, oneOf, positiveNumber, readOptions, required, wholeNumber } from '../../bench/lib/options';
 import { usageErrorOf } from '../helpers/usage';
 
 // The option table of a benchmark, as bench/real/run.ts declares its own.

@@ -1,9 +1,9 @@
 // Command-line options of the benchmark scripts, read as the CLI reads its own (Node's
 // parseArgs, strict), with one clear line and exit status 2 for a bad option or value.
-import { parseOptions, type OptionsConfig, type ParsedOptions } from '../src/cli/options';
-import { UserError } from '../src/core/errors';
+import { parseOptions, type OptionsConfig, type ParsedOptions } from '../../src/cli/options';
+import { UserError } from '../../src/core/errors';
 
-export { oneOf, positiveNumber } from '../src/cli/options';
+export { oneOf, positiveNumber } from '../../src/cli/options';
 
 /**
  * `settings` made from the options' values in `args`. An unknown option, a missing value, an

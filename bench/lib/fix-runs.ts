@@ -1,12 +1,13 @@
-// Running `deepdebug fix` for a benchmark and scoring what it reports: shared by the classic
-// bug set (bench/classic.ts) and the real-project bugs (bench/real/run.ts).
+// Running `deepdebug fix` for a benchmark and scoring what it reports: shared by every runner
+// that runs the CLI on a bug set (bench/classic.ts, bench/real/run.ts, bench/search.ts, ...).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { normalizeCode } from '../src/core/generate/candidate';
-import { packageRoot } from '../src/core/files/resources';
-import { listFunctions } from '../src/core/syntax/functions';
-import type { FixReport, TimelineStep } from '../src/core/types';
+import { normalizeCode } from '../../src/core/generate/candidate';
+import { packageRoot } from '../../src/core/files/resources';
+import { listFunctions } from '../../src/core/syntax/functions';
+import type { FixReport, TimelineStep } from '../../src/core/types';
+import { markdownTable } from './markdown-table';
 
 /** templates: `--no-model`; model: the default (model + templates; templates alone when no model ships). */
 export type Mode = 'templates' | 'model';
@@ -236,19 +237,30 @@ export function summarize(results: readonly BugResult[]): Summary {
 
 /** A markdown table with one row per labelled summary, e.g. one per mode or per bug kind. */
 export function summaryTable(label: string, rows: ReadonlyArray<readonly [string, Summary]>): string {
-  const lines = [
-    `| ${label} | bugs | fixed (any validated) | exact top-1 | exact in any patch | plausible, not exact (share of fixed) | ` +
-      'median first fix s | median candidates validated | median peak MB |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const [name, s] of rows) {
-    lines.push(
-      `| ${name} | ${s.bugs} | ${percent(s.fixed, s.bugs)} | ${percent(s.exactTop1, s.bugs)} | ${percent(s.exactAny, s.bugs)} | ` +
-        `${percent(s.plausibleNotExact, s.fixed)} | ${seconds(s.medianFirstFixMs)} | ${s.medianCandidatesValidated ?? '-'} | ` +
-        `${s.medianPeakRssMb ?? '-'} |`,
-    );
-  }
-  return lines.join('\n');
+  return markdownTable(
+    [
+      label,
+      'bugs',
+      'fixed (any validated)',
+      'exact top-1',
+      'exact in any patch',
+      'plausible, not exact (share of fixed)',
+      'median first fix s',
+      'median candidates validated',
+      'median peak MB',
+    ],
+    rows.map(([name, s]) => [
+      name,
+      s.bugs,
+      percent(s.fixed, s.bugs),
+      percent(s.exactTop1, s.bugs),
+      percent(s.exactAny, s.bugs),
+      percent(s.plausibleNotExact, s.fixed),
+      seconds(s.medianFirstFixMs),
+      s.medianCandidatesValidated ?? '-',
+      s.medianPeakRssMb ?? '-',
+    ]),
+  );
 }
 
 /** Which build ran: a baseline checkout's dist/cli.js, or this checkout's. */
