@@ -19,9 +19,6 @@ import { tableHead, tableRow } from '../lib/markdown-table';
 import { benchOptions, listOf, oneOf, positiveNumber, wholeNumber } from '../lib/options';
 import { barChart, stepChart } from '../lib/svg-chart';
 
-// models/training/executable.ts builds its workspaces through this module.
-export { makeWorkspace, type RealBug };
-
 interface RealResult extends BugResult {
   subject: string;
   split: 'dev' | 'test';

@@ -23,7 +23,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { makeWorkspace, type RealBug } from '../../bench/real/run';
+import { makeWorkspace, type RealBug } from '../../bench/lib/bug-sets';
 import { packageRoot } from '../../src/core/files/resources';
 import { makeCandidate, normalizeCode } from '../../src/core/generate/candidate';
 import { modelInputFor } from '../../src/core/generate/model-candidates';
