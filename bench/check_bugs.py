@@ -20,6 +20,37 @@ import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 
+# The bug kinds of each folder set (bug.json's "kind"), one owner for the sets' checkers.
+CLASSIC_KINDS = {
+    # Single edits that the template generator is meant to cover.
+    "compare-op",
+    "arith-op",
+    "off-by-one",
+    "bool-op",
+    "negation",
+    "variable-misuse",
+    "attribute-misuse",
+    "swapped-args",
+    "missing-return",
+    "wrong-return-wrap",
+    "min-max",
+    "is-in-op",
+    "break-continue",
+    # Bugs no single template edit undoes: the fix must add new code.
+    "deleted-statement",
+    "missing-call",
+    "reversed-iteration",
+}
+WIDE_KINDS = {
+    "missing-statement",
+    "missing-condition",
+    "off-by-name-or-one",
+    "wrap-unwrap",
+    "swap",
+    "two-edits",
+    "exception-hint",
+}
+
 REQUIRED_FIELDS = ("id", "file", "function", "kind", "buggyLine", "description", "failingTests", "fixedFunction")
 MAX_TEST_SECONDS = 0.5
 PYTEST_TIMEOUT_SECONDS = 60

@@ -18,26 +18,7 @@ sys.dont_write_bytecode = True  # leave no __pycache__ in bench/
 sys.path.insert(0, os.path.dirname(HERE))
 import check_bugs  # noqa: E402
 
-KINDS = {
-    # Single edits that the template generator is meant to cover.
-    "compare-op",
-    "arith-op",
-    "off-by-one",
-    "bool-op",
-    "negation",
-    "variable-misuse",
-    "attribute-misuse",
-    "swapped-args",
-    "missing-return",
-    "wrong-return-wrap",
-    "min-max",
-    "is-in-op",
-    "break-continue",
-    # Bugs no single template edit undoes: the fix must add new code.
-    "deleted-statement",
-    "missing-call",
-    "reversed-iteration",
-}
+KINDS = check_bugs.CLASSIC_KINDS
 MAX_PER_KIND = 5
 
 

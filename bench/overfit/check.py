@@ -52,30 +52,7 @@ MIN_HIDDEN_TESTS = 10
 COST_TEST_WORDS = ("quick", "once")
 MAX_THIN_TESTS = 5
 # The bug's own kind, as in bench/classic and bench/wide.
-KINDS = {
-    "compare-op",
-    "arith-op",
-    "off-by-one",
-    "bool-op",
-    "negation",
-    "variable-misuse",
-    "attribute-misuse",
-    "swapped-args",
-    "missing-return",
-    "wrong-return-wrap",
-    "min-max",
-    "is-in-op",
-    "break-continue",
-    "deleted-statement",
-    "missing-call",
-    "reversed-iteration",
-    "missing-statement",
-    "missing-condition",
-    "off-by-name-or-one",
-    "wrap-unwrap",
-    "swap",
-    "exception-hint",
-}
+KINDS = check_bugs.CLASSIC_KINDS | (check_bugs.WIDE_KINDS - {"two-edits"})
 
 
 def same_code(a, b):

@@ -24,15 +24,7 @@ sys.dont_write_bytecode = True  # leave no __pycache__ in bench/
 sys.path.insert(0, os.path.dirname(HERE))
 import check_bugs  # noqa: E402
 
-KINDS = {
-    "missing-statement",
-    "missing-condition",
-    "off-by-name-or-one",
-    "wrap-unwrap",
-    "swap",
-    "two-edits",
-    "exception-hint",
-}
+KINDS = check_bugs.WIDE_KINDS
 MIN_PER_KIND = 5  # checked only when the whole set is checked
 MAX_PER_KIND = 10
 
