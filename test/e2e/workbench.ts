@@ -127,6 +127,20 @@ export class Workbench {
     });
   }
 
+  /**
+   * The active editor's text once it reads `expected` (an edit, an Undo, reaches the screen on a
+   * later frame, later still on a loaded machine), or the last text read after `timeoutMs`.
+   */
+  async editorTextBecoming(expected: string, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let text = await this.editorText();
+    while (text.trimEnd() !== expected.trimEnd() && Date.now() < deadline) {
+      await this.page.waitForTimeout(100);
+      text = await this.editorText();
+    }
+    return text;
+  }
+
   /** A notification toast whose text matches, once it is on screen. */
   async waitForNotification(text: string | RegExp, timeoutMs = 60_000): Promise<Locator> {
     const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
