@@ -160,8 +160,8 @@ interface ModelState {
   info: FixReport['model'];
 }
 
+/** Loads the model; only asked for when one is wanted (`modelDir` not null: see modelNotLoaded). */
 async function openModel(options: EngineOptions, models: ModelLoader, timeline: Timeline): Promise<ModelState> {
-  if (options.modelDir === null) return { model: null, info: { name: null, device: null, note: 'model disabled' } };
   try {
     const model = await timeline.span('model-load', () =>
       models.load(options.modelDir ?? defaultModelDir(), { device: options.device ?? 'auto' }),
