@@ -51,6 +51,12 @@
     stale: 'Stale: the file changed since this run. Run DeepDebug again for a fix of the current text.',
   };
 
+  /** A fix shown while the run goes on, by where its clean re-check stands. */
+  const RECHECK_TEXT = {
+    running: 'Found while the run goes on: being re-checked in a clean copy of the workspace.',
+    passed: 'Found while the run goes on: passed its clean re-check.',
+  };
+
   /** @param {string} title @param {string} id @param {Node[]} items @param {'ul' | 'ol'} list */
   function section(title, id, items, list) {
     return h('section', { id, 'aria-label': title }, [h('h3', {}, [title]), h(list, {}, items)]);
@@ -147,6 +153,7 @@
               [
                 h('h4', {}, [patch.summary]),
                 h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
+                ...(patch.recheck ? [h('p', { class: `recheck ${patch.recheck}` }, [RECHECK_TEXT[patch.recheck]])] : []),
                 ...(patch.confidence
                   ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])]
                   : []),

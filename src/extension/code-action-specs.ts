@@ -19,8 +19,10 @@ export interface CodeActionSpec {
   isPreferred: boolean;
 }
 
+/** An early patch whose clean re-check still runs says so (early-run.ts). */
 export function applyTitle(record: PatchRecord): string {
-  return `Apply DeepDebug fix: ${record.patch.summary} (${fixShortText(record.patch)})`;
+  const checking = record.recheck === 'running' ? ' (being re-checked)' : '';
+  return `Apply DeepDebug fix${checking}: ${record.patch.summary} (${fixShortText(record.patch)})`;
 }
 
 export function showDiffTitle(record: PatchRecord): string {

@@ -1,23 +1,27 @@
 // The commands: "Debug with DeepDebug" (palette, editor menu, Testing view), "Run Tests and
-// Find Suspects", and Apply / Show diff / Discard of a patch. Each is a flat function over the
+// Find Suspects", and Apply / Show diff / Discard of a patch; and the fix DeepDebug starts by
+// itself after the user's own test run (background-start.ts). Each is a flat function over the
 // extension's state (Ctx), as in rust-analyzer's commands.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownSuspects } from '../core/review/evidence';
-import type { AnalyzeReport, FixReport, ProgressEvent } from '../core/types';
+import type { AnalyzeReport, FixReport, PatchEvent, ProgressEvent } from '../core/types';
 import { checkApply } from './apply-check';
+import type { RunInFlight } from './background-start';
 import type { LensTarget } from './code-lenses';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diff-view';
 import { collectionBlocker } from '../core/pytest/failures';
 import { noticeContainment } from './containment-notice';
+import { inFlightRun, withPatchEvent } from './early-run';
 import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
-import { canceledState, CANCELED, failedState, finishedState, runningState, type PanelState } from './panel/messages';
+import { canceledState, CANCELED, failedState, finishedState, followRun, runningState, type PanelState } from './panel/messages';
 import { progressText } from './progress-text';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './run-record';
 import type { ChoiceMemory } from './choice-memory';
 import type { Sidecar } from './sidecar';
+import type { BackgroundRun } from './status-text';
 import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './test-selection';
 
 export interface Ctx {
@@ -26,10 +30,16 @@ export interface Ctx {
   log: vscode.LogOutputChannel;
   showPanel(state: PanelState): void;
   panelState(): PanelState;
+  /** Tells the status bar whether the run in flight is a background one. */
+  showBackground(run: BackgroundRun | null): void;
   /** The run in flight, if any (one at a time). */
-  current: vscode.CancellationTokenSource | undefined;
+  current: CurrentRun | undefined;
   /** The user's past choices of fixes in this workspace. */
   choices: ChoiceMemory;
+}
+
+export interface CurrentRun extends RunInFlight {
+  source: vscode.CancellationTokenSource;
 }
 
 /** What to run: a workspace folder and a pytest selection (empty: the whole suite). */
@@ -111,27 +121,43 @@ export async function runTests(ctx: Ctx, argument?: unknown, given?: Target): Pr
  * re-run those tests; if they still fail, run DeepDebug on them.
  */
 export async function recheckAfterSave(ctx: Ctx, document: vscode.TextDocument): Promise<void> {
-  if (document.languageId !== 'python' || ctx.current) return;
+  // A background run gives way (runWithProgress cancels it); a run the user started does not.
+  if (document.languageId !== 'python' || (ctx.current && !ctx.current.background)) return;
   const folder = vscode.workspace.getWorkspaceFolder(document.uri);
   const last = folder && ctx.store.forWorkspace(folder.uri.fsPath);
   if (!folder || !last || !stillFailing(last) || !readSettings(folder.uri).autoRun) return;
   await runTests(ctx, undefined, { folder, tests: last.failures.map((failure) => failure.nodeid) });
 }
 
-export function cancel(ctx: Ctx): void {
-  ctx.current?.cancel();
+/**
+ * A fix on failing tests of the user's own test run (background-start.ts): no notification, no
+ * panel opened; the status bar item shows it, and the panel, lightbulb and Problems fill in.
+ */
+export async function fixInBackground(ctx: Ctx, folder: vscode.WorkspaceFolder, tests: string[]): Promise<void> {
+  ctx.log.info(`background start: ${tests.length} failing test(s) in ${folder.uri.fsPath}: ${tests.join(' ')}`);
+  await runWithProgress(ctx, 'fix', { folder, tests }, true);
 }
 
-async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target): Promise<RunRecord | undefined> {
-  ctx.current?.cancel(); // one run at a time: the newest wins
+export function cancel(ctx: Ctx): void {
+  ctx.current?.source.cancel();
+}
+
+async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target, background = false): Promise<RunRecord | undefined> {
+  ctx.current?.source.cancel(); // one run at a time: the newest wins
   const source = new vscode.CancellationTokenSource();
-  ctx.current = source;
   const workspace = target.folder.uri.fsPath;
+  ctx.current = { source, workspace, background };
+  ctx.showBackground(background ? { tests: target.tests.length } : null);
   const settings = readSettings(target.folder.uri);
   const python = await pythonInterpreter(settings.pythonPath, target.folder.uri, ctx.log);
   ctx.showPanel(runningState('Starting…', ctx.panelState()));
   const started = Date.now();
   const suspectsShown = (report: AnalyzeReport | FixReport) => shownSuspects(report.suspects, report.failures, settings.allowTestEdits);
+  let earlyRunId: string | undefined;
+  const showEarly = (runId: string, event: PatchEvent): void => {
+    earlyRunId = runId;
+    showEarlyPatch(ctx, runId, workspace, event);
+  };
   try {
     const tests = await testsOf(target, python);
     const options = engineOptions(settings, workspace, tests, python);
@@ -140,37 +166,46 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
     const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');
     if (dirty.length)
       ctx.log.warn(`unsaved changes are not seen by the tests: ${dirty.map((doc) => path.basename(doc.fileName)).join(', ')}`);
-    const record = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
-      async (progress, token) => {
-        token.onCancellationRequested(() => source.cancel());
-        progress.report({ message: kind === 'fix' ? 'Starting…' : 'Running tests…' });
-        // Each stage is logged with its timing by the sidecar, into the same output channel.
-        const onProgress = (event: ProgressEvent): void => {
-          const text = progressText(event);
-          progress.report({ message: text });
-          ctx.showPanel(runningState(text, ctx.panelState()));
-        };
-        if (kind === 'fix') {
-          const { runId, report } = await ctx.sidecar.fix(options, source.token, onProgress);
-          const patches = settings.learnFromChoices ? ctx.choices.order(report.patches) : report.patches;
-          return runFromFix(runId, workspace, { ...(report satisfies FixReport), suspects: suspectsShown(report), patches });
-        }
-        const { runId, report } = await ctx.sidecar.analyze(options, source.token, onProgress);
-        return runFromAnalyze(runId, workspace, { ...(report satisfies AnalyzeReport), suspects: suspectsShown(report) });
-      },
-    );
+    const execute = async (tell: (message: string) => void): Promise<RunRecord> => {
+      tell(kind === 'fix' ? 'Starting…' : 'Running tests…');
+      // Each stage is logged with its timing by the sidecar, into the same output channel.
+      const onProgress = (event: ProgressEvent): void => {
+        const text = progressText(event);
+        tell(text);
+        ctx.showPanel(runningState(text, ctx.panelState()));
+      };
+      if (kind === 'fix') {
+        const { runId, report } = await ctx.sidecar.fix(options, source.token, {
+          onProgress,
+          onPatch: (params) => showEarly(params.runId, params.event),
+        });
+        const patches = settings.learnFromChoices ? ctx.choices.order(report.patches) : report.patches;
+        return runFromFix(runId, workspace, { ...(report satisfies FixReport), suspects: suspectsShown(report), patches });
+      }
+      const { runId, report } = await ctx.sidecar.analyze(options, source.token, onProgress);
+      return runFromAnalyze(runId, workspace, { ...(report satisfies AnalyzeReport), suspects: suspectsShown(report) });
+    };
+    // A background run shows in the status bar item only: no notification to take the eye.
+    const record = background
+      ? await execute(() => undefined)
+      : await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'DeepDebug', cancellable: true },
+          (progress, token) => {
+            token.onCancellationRequested(() => source.cancel());
+            return execute((message) => progress.report({ message }));
+          },
+        );
     ctx.log.info(`${kind} finished in ${Date.now() - started} ms: ${headline(record)}`);
     noticeContainment(record, ctx.log);
     for (const warning of record.warnings) ctx.log.warn(warning);
     ctx.store.set(record);
     ctx.showPanel(finishedState(record));
-    void announce(ctx, record);
+    if (!background) void announce(ctx, record);
     return record;
   } catch (error) {
     const failure = ctx.sidecar.failure(error);
     // A newer run canceled this one: the newer run owns the panel and the notifications now.
-    if (ctx.current !== source) {
+    if (ctx.current?.source !== source) {
       ctx.log.info(`${kind} superseded by a newer run after ${Date.now() - started} ms`);
       return undefined;
     }
@@ -180,18 +215,32 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
       // the Problems list and the quick fixes, which still show them.
       const previous = ctx.store.forWorkspace(workspace);
       ctx.showPanel(previous ? canceledState(previous) : failedState(CANCELED));
-      void vscode.window.showInformationMessage(previous ? `${CANCELED} The previous run's results stay.` : CANCELED);
+      if (!background) void vscode.window.showInformationMessage(previous ? `${CANCELED} The previous run's results stay.` : CANCELED);
       return undefined;
     }
     ctx.log.error(`${kind} failed after ${Date.now() - started} ms: ${failure.message}`);
     const message = failure.kind === 'user' ? `DeepDebug: ${failure.message}` : failure.message;
     ctx.showPanel(failedState(message));
-    void vscode.window.showErrorMessage(message);
+    if (!background) void vscode.window.showErrorMessage(message);
     return undefined;
   } finally {
-    if (ctx.current === source) ctx.current = undefined;
+    // A run that stopped without a report takes its early patches with it.
+    if (earlyRunId !== undefined) ctx.store.dropInFlight(earlyRunId);
+    if (ctx.current?.source === source) {
+      ctx.current = undefined;
+      ctx.showBackground(null);
+    }
     source.dispose();
   }
+}
+
+/** A patch event of the fix in flight: its early patches in the store (the lightbulb) and the panel. */
+function showEarlyPatch(ctx: Ctx, runId: string, workspace: string, event: PatchEvent): void {
+  ctx.log.info(`[${runId}] early fix ${event.kind}: ${event.patch.summary} in ${event.patch.file}`);
+  const current = ctx.store.inFlightIn(workspace);
+  const run = withPatchEvent(current?.runId === runId ? current : inFlightRun(runId, workspace), event);
+  ctx.store.setInFlight(run);
+  ctx.showPanel(followRun(ctx.panelState(), run));
 }
 
 /** The target's tests: the test its traceback names, located by the run's interpreter, else its own selection. */
@@ -240,7 +289,7 @@ export async function applyPatch(ctx: Ctx, argument?: unknown): Promise<void> {
   }
   ctx.store.followText(record.absPath, document.getText());
   if (settings.learnFromChoices) void ctx.choices.record(record.patch.editKind, 'applied');
-  ctx.showPanel(finishedState(run));
+  ctx.showPanel(reviewState(ctx, run));
   ctx.log.info(`applied ${record.id} to ${record.patch.file}: ${record.patch.summary}`);
   const editor = await vscode.window.showTextDocument(document, { preview: false });
   const changed = new vscode.Range(document.positionAt(start), document.positionAt(start + text.length));
@@ -260,10 +309,15 @@ export function discardPatch(ctx: Ctx, argument?: unknown): void {
   ctx.store.setStatus(found.record.id, 'discarded');
   if (readSettings(vscode.Uri.file(found.record.absPath)).learnFromChoices)
     void ctx.choices.record(found.record.patch.editKind, 'discarded');
-  ctx.showPanel(finishedState(found.run));
+  ctx.showPanel(reviewState(ctx, found.run));
   ctx.log.info(`discarded ${found.record.id}`);
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && patchIdOf(active) === found.record.id) void vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+}
+
+/** The panel once a patch of `run` was applied or discarded: a run in flight keeps running. */
+function reviewState(ctx: Ctx, run: RunRecord): PanelState {
+  return run.inFlight ? followRun(ctx.panelState(), run) : finishedState(run);
 }
 
 function lookUp(ctx: Ctx, argument: unknown): ReturnType<RunStore['findPatch']> {

@@ -12,6 +12,8 @@ export interface Settings {
   pythonPath: string;
   allowTestEdits: boolean;
   autoRun: boolean;
+  /** Start a fix by itself when the user's own pytest run leaves tests failing (background-start.ts). */
+  backgroundStart: boolean;
   /** Run candidates in the bubblewrap sandbox (where it works). */
   sandbox: boolean;
   /** Order equally-validated fixes by the kinds the user applied or discarded before. */
@@ -29,6 +31,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     pythonPath: config.get<string>('pythonPath', '').trim(),
     allowTestEdits: config.get<boolean>('allowTestEdits', false),
     autoRun: config.get<boolean>('autoRun', false),
+    backgroundStart: config.get<boolean>('backgroundStart', true),
     sandbox: config.get<boolean>('sandbox', true),
     learnFromChoices: config.get<boolean>('learnFromChoices', true),
   };

@@ -28,6 +28,7 @@ export function testFrame(failure: Failure): Frame | undefined {
 }
 
 export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
+  if (run.inFlight) return inFlightSpecs(run);
   const specs: DiagnosticSpec[] = [];
   if (!stillFailing(run)) return specs;
   const fixes = pendingPatches(run).length;
@@ -68,6 +69,22 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
     });
   }
   return specs;
+}
+
+/** A run in flight knows no failure yet: its best early patch marks the line it changes, to hold the lightbulb. */
+function inFlightSpecs(run: RunRecord): DiagnosticSpec[] {
+  const best = pendingPatches(run)[0];
+  if (!best) return [];
+  const checked = best.recheck === 'running' ? 'still being re-checked in a clean copy of the workspace' : 'passed its clean re-check';
+  return [
+    {
+      absPath: best.absPath,
+      line: firstChangedLine(best.patch.diff) ?? best.patch.startLine,
+      message: `DeepDebug found a fix while still running: ${best.patch.summary} (${fixShortText(best.patch)}; ${checked}).`,
+      severity: 'warning',
+      code: DiagnosticCodes.suspect,
+    },
+  ];
 }
 
 /** The first line (of the old file) a unified diff removes or adds at. */

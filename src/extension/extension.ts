@@ -1,9 +1,11 @@
-// Activation: registers commands, providers, the panel and the status bar item. Nothing heavy
-// happens here: the sidecar process (engine, tree-sitter, ONNX) starts on the first run.
+// Activation: registers commands, providers, the panel, the status bar item and the watch on
+// the user's test runs. Nothing heavy happens here: the sidecar process (engine, tree-sitter,
+// ONNX) starts on the first run.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addAnswerTest, chooseAnswer } from './answer-test';
 import { applyPatch, cancel, debug, discardPatch, recheckAfterSave, runTests, showPatchDiff, type Ctx } from './commands';
+import { watchTestRuns } from './background-watcher';
 import { ChoiceMemory } from './choice-memory';
 import { provideCodeActions } from './code-actions';
 import { provideCodeLenses } from './code-lenses';
@@ -65,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): void {
       status.updateRun(state);
     },
     panelState: () => panel.current,
+    showBackground: (run) => status.updateBackground(run),
     current: undefined,
     choices: new ChoiceMemory(context.workspaceState),
   };
@@ -97,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (shown) ctx.showPanel(followRun(ctx.panelState(), shown));
     }),
     vscode.workspace.onDidSaveTextDocument((document) => void recheckAfterSave(ctx, document)),
+    watchTestRuns(ctx),
   );
   log.info(`DeepDebug activated in ${Date.now() - started} ms`);
 }

@@ -17,6 +17,13 @@ export interface PatchRecord {
   absPath: string;
   patch: ValidatedPatch;
   status: PatchStatus;
+  /** A patch shown before its run's report (early-run.ts): its clean re-check still running, or passed. */
+  recheck?: 'running' | 'passed';
+}
+
+/** What tells two patches apart: the file and its patched text (the same patch, after a trip over JSON). */
+export function patchKey(patch: Pick<ValidatedPatch, 'file' | 'newFileText'>): string {
+  return `${patch.file}\0${patch.newFileText}`;
 }
 
 /** The bytes `text` has in `encoding`, or null where it holds a character the encoding cannot. */

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { nodeidFile } from '../core/pytest/failures';
 import { chooseAnswer } from '../core/behaviour/disagreement';
-import { statusForText, type PatchRecord, type PatchStatus } from './patch-status';
+import { patchKey, statusForText, type PatchRecord, type PatchStatus } from './patch-status';
 import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope } from '../core/types';
 
 export interface RunRecord {
@@ -32,6 +32,11 @@ export interface RunRecord {
   /** The chosen answer's test was added to the user's suite. */
   answerTestAdded: boolean;
   elapsedMs: number;
+  /**
+   * A fix run still in flight (early-run.ts): its patches are those validated so far, and
+   * `announced` numbers their ids ("r3.e1", ...). Null once the run reported.
+   */
+  inFlight: { announced: number } | null;
 }
 
 /** "r3.h1": the first closest candidate of run r3 (patches are "r3.1", "r3.2", ...). */
@@ -68,27 +73,40 @@ export function runFromFix(runId: string, workspace: string, report: FixReport):
     disagreement: report.disagreement ?? null,
     answerTestAdded: false,
     elapsedMs: report.stats.elapsedMs,
+    inFlight: null,
   };
 }
 
 export function runFromAnalyze(runId: string, workspace: string, report: AnalyzeReport): RunRecord {
   return {
-    runId,
-    kind: 'analyze',
-    workspace,
+    ...runWithout(runId, 'analyze', workspace),
     failures: report.failures,
-    flaky: [],
     suspects: report.suspects,
+    ran: report.ran ?? null,
+    elapsedMs: report.stats.elapsedMs,
+  };
+}
+
+/** A run that found nothing (yet): what runFromAnalyze and a run in flight (early-run.ts) fill in. */
+export function runWithout(runId: string, kind: RunRecord['kind'], workspace: string): RunRecord {
+  return {
+    runId,
+    kind,
+    workspace,
+    failures: [],
+    flaky: [],
+    suspects: [],
     patches: [],
     model: null,
     containment: null,
     warnings: [],
     testScope: null,
     hints: [],
-    ran: report.ran ?? null,
+    ran: null,
     disagreement: null,
     answerTestAdded: false,
-    elapsedMs: report.stats.elapsedMs,
+    elapsedMs: 0,
+    inFlight: null,
   };
 }
 
@@ -103,21 +121,45 @@ export function stillFailing(run: RunRecord): boolean {
   return run.failures.length > 0 && !run.patches.some((record) => record.status === 'applied');
 }
 
-/** A listener set for "the runs changed". */
+/**
+ * The runs, one per workspace folder, with a listener set for "the runs changed". A fix run in
+ * flight that validated a patch stands in for its folder's last run until it reports (or stops).
+ */
 export class RunStore {
   private readonly runs = new Map<string, RunRecord>();
+  private readonly inFlight = new Map<string, RunRecord>();
   private readonly listeners = new Set<() => void>();
 
-  /** Replaces the workspace's previous run. */
+  /** Replaces the workspace's previous run, and its run in flight. */
   set(run: RunRecord): void {
     this.runs.set(run.workspace, run);
+    this.inFlight.delete(run.workspace);
     this.changed();
   }
 
-  all(): RunRecord[] {
-    return [...this.runs.values()];
+  /** The early patches of a run in flight (early-run.ts): shown instead of the folder's last run. */
+  setInFlight(run: RunRecord): void {
+    this.inFlight.set(run.workspace, run);
+    this.changed();
   }
 
+  /** The run in flight of this id stopped without a report: its folder's last run shows again. */
+  dropInFlight(runId: string): void {
+    const run = [...this.inFlight.values()].find((candidate) => candidate.runId === runId);
+    if (run && this.inFlight.delete(run.workspace)) this.changed();
+  }
+
+  inFlightIn(workspace: string): RunRecord | undefined {
+    return this.inFlight.get(workspace);
+  }
+
+  /** The runs shown: per folder, its run in flight, else its last run. */
+  all(): RunRecord[] {
+    const shown = new Map([...this.runs, ...this.inFlight]);
+    return [...shown.values()];
+  }
+
+  /** The folder's last run that reported. */
   forWorkspace(workspace: string): RunRecord | undefined {
     return this.runs.get(workspace);
   }
@@ -131,8 +173,9 @@ export class RunStore {
     return undefined;
   }
 
+  /** Any patch still known, shown or not (a diff editor may show one of a run now hidden by a run in flight). */
   findPatch(id: string): { run: RunRecord; record: PatchRecord } | undefined {
-    for (const run of this.runs.values()) {
+    for (const run of this.known()) {
       const record = run.patches.find((candidate) => candidate.id === id);
       if (record) return { run, record };
     }
@@ -159,7 +202,7 @@ export class RunStore {
   /** The file at `absPath` now reads `text`: its patches' statuses follow it (one change event at most). */
   followText(absPath: string, text: string): void {
     let changed = false;
-    for (const run of this.runs.values()) {
+    for (const run of this.known()) {
       for (const record of run.patches) {
         if (record.absPath !== absPath) continue;
         const status = statusForText(record, text);
@@ -179,9 +222,9 @@ export class RunStore {
     const run = this.all().find((candidate) => candidate.runId === runId);
     if (!run?.disagreement || !run.disagreement.answers[answer]) return undefined;
     const chosen = chooseAnswer({ patches: run.patches.map((record) => record.patch), disagreement: run.disagreement }, answer);
-    const recordOf = new Map(run.patches.map((record) => [record.patch.file + '\0' + record.patch.newFileText, record]));
+    const recordOf = new Map(run.patches.map((record) => [patchKey(record.patch), record]));
     run.patches = chosen.patches.map((patch, index) => ({
-      ...recordOf.get(patch.file + '\0' + patch.newFileText)!,
+      ...recordOf.get(patchKey(patch))!,
       patch,
       rank: index + 1,
     }));
@@ -200,12 +243,17 @@ export class RunStore {
   }
 
   clear(workspace: string): void {
-    if (this.runs.delete(workspace)) this.changed();
+    const inFlight = this.inFlight.delete(workspace);
+    if (this.runs.delete(workspace) || inFlight) this.changed();
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private known(): RunRecord[] {
+    return [...this.inFlight.values(), ...this.runs.values()];
   }
 
   private changed(): void {

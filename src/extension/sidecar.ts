@@ -1,6 +1,6 @@
 // The extension's end of the sidecar: starts it on first use (activation stays cheap), sends
-// fix/analyze requests, routes progress notifications to the run that asked, and restarts the
-// process when it crashes, telling the user. The window closing stops it (deactivate).
+// fix/analyze requests, routes progress and patch notifications to the run that asked, and
+// restarts the process when it crashes, telling the user. The window closing stops it (deactivate).
 // The LSP client library itself is loaded on first use too.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
-import { messageTypes, type MessageTypes, type SidecarStatus } from '../sidecar/protocol';
+import { messageTypes, type MessageTypes, type PatchParams, type SidecarStatus } from '../sidecar/protocol';
 import { classifyRunError, type RunFailure } from './run-errors';
 import { RestartPolicy } from './restart-policy';
 
@@ -20,10 +20,16 @@ interface Loaded {
   messages: MessageTypes;
 }
 
+/** What a run hears while in flight: its progress, and (fix runs) its early patches. */
+export interface RunListeners {
+  onProgress(event: ProgressEvent): void;
+  onPatch?(params: PatchParams): void;
+}
+
 export class Sidecar implements vscode.Disposable {
   private loaded: Loaded | undefined;
   private client: LanguageClient | undefined;
-  private readonly progressHandlers = new Map<string, (event: ProgressEvent) => void>();
+  private readonly listeners = new Map<string, RunListeners>();
   private readonly restarts = new RestartPolicy();
   private startup: Promise<LanguageClient> | undefined;
   private nextRun = 1;
@@ -39,12 +45,8 @@ export class Sidecar implements vscode.Disposable {
     private readonly onStatus: (status: SidecarStatus) => void,
   ) {}
 
-  fix(
-    options: EngineOptions,
-    token: vscode.CancellationToken,
-    onProgress: (event: ProgressEvent) => void,
-  ): Promise<{ runId: string; report: FixReport }> {
-    return this.request((client, runId, { FixRequest }) => client.sendRequest(FixRequest, { runId, options }, token), onProgress);
+  fix(options: EngineOptions, token: vscode.CancellationToken, listeners: RunListeners): Promise<{ runId: string; report: FixReport }> {
+    return this.request((client, runId, { FixRequest }) => client.sendRequest(FixRequest, { runId, options }, token), listeners);
   }
 
   analyze(
@@ -52,7 +54,9 @@ export class Sidecar implements vscode.Disposable {
     token: vscode.CancellationToken,
     onProgress: (event: ProgressEvent) => void,
   ): Promise<{ runId: string; report: AnalyzeReport }> {
-    return this.request((client, runId, { AnalyzeRequest }) => client.sendRequest(AnalyzeRequest, { runId, options }, token), onProgress);
+    return this.request((client, runId, { AnalyzeRequest }) => client.sendRequest(AnalyzeRequest, { runId, options }, token), {
+      onProgress,
+    });
   }
 
   /** What a failed fix or analyze means for the user, judged by the client library's own error class. */
@@ -75,15 +79,15 @@ export class Sidecar implements vscode.Disposable {
 
   private async request<R>(
     send: (client: LanguageClient, runId: string, messages: MessageTypes) => Promise<R>,
-    onProgress: (event: ProgressEvent) => void,
+    listeners: RunListeners,
   ): Promise<{ runId: string; report: R }> {
     const client = await this.started();
     const runId = `r${this.nextRun++}`;
-    this.progressHandlers.set(runId, onProgress);
+    this.listeners.set(runId, listeners);
     try {
       return { runId, report: await send(client, runId, this.loaded!.messages) };
     } finally {
-      this.progressHandlers.delete(runId);
+      this.listeners.delete(runId);
     }
   }
 
@@ -125,7 +129,8 @@ export class Sidecar implements vscode.Disposable {
       errorHandler: this.errorHandler(CloseAction, ErrorAction),
     };
     const client = new LanguageClient('deepdebug', 'DeepDebug', serverOptions, clientOptions);
-    client.onNotification(messages.ProgressNotification, ({ runId, event }) => this.progressHandlers.get(runId)?.(event));
+    client.onNotification(messages.ProgressNotification, ({ runId, event }) => this.listeners.get(runId)?.onProgress(event));
+    client.onNotification(messages.PatchNotification, (params) => this.listeners.get(params.runId)?.onPatch?.(params));
     client.onNotification(messages.StatusNotification, (status) => this.onStatus(status));
     return client;
   }

@@ -1,14 +1,16 @@
-// The status bar item: the latest run's state and outcome, or which model DeepDebug uses while
-// nothing ran yet (see status-text.ts); clicking opens the review panel.
+// The one status bar item: the latest run's state and outcome (a background run's too), or
+// which model DeepDebug uses while nothing ran yet (see status-text.ts); clicking opens the
+// review panel.
 import * as vscode from 'vscode';
 import type { SidecarStatus } from '../sidecar/protocol';
 import { idleState, type PanelState } from './panel/messages';
-import { statusText } from './status-text';
+import { statusText, type BackgroundRun } from './status-text';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('deepdebug.status', vscode.StatusBarAlignment.Right, 100);
   private model: string;
   private state: PanelState = idleState();
+  private background: BackgroundRun | null = null;
 
   constructor(configuredModel: string | undefined, configuredDevice: string) {
     this.item.name = 'DeepDebug';
@@ -30,8 +32,14 @@ export class StatusItem implements vscode.Disposable {
     this.render();
   }
 
+  /** The run in flight was started in the background (null: by the user, or none runs). */
+  updateBackground(background: BackgroundRun | null): void {
+    this.background = background;
+    this.render();
+  }
+
   private render(): void {
-    const { text, tooltip } = statusText(this.state, this.model);
+    const { text, tooltip } = statusText(this.state, this.model, this.background);
     this.item.text = text;
     this.item.tooltip = tooltip;
   }

@@ -1,5 +1,5 @@
-// What the status bar item says: the state of the latest run (running, its outcome) and, in
-// its tooltip, the headline and the model. Plain logic (no vscode import); status-bar.ts shows it.
+// What the status bar item says: the state of the latest run (running, started in the
+// background, a fix ready, its outcome) and, in its tooltip, the headline and the model. Plain logic (no vscode import); status-bar.ts shows it.
 import type { PanelState } from './panel/messages';
 
 /** Characters of a stage or an error shown in the item itself; the tooltip has it whole. */
@@ -14,21 +14,43 @@ export interface StatusText {
   tooltip: string;
 }
 
-export function statusText(state: PanelState, model: string): StatusText {
+/** A run DeepDebug started by itself (background-start.ts), on this many failing tests. */
+export interface BackgroundRun {
+  tests: number;
+}
+
+/** "fix ready", "2 fixes ready": fixes on offer, early (while the run goes on) or reported. */
+function readyText(pending: number): string {
+  return `$(lightbulb) DeepDebug: ${pending === 1 ? 'fix' : `${pending} fixes`} ready`;
+}
+
+export function statusText(state: PanelState, model: string, background: BackgroundRun | null = null): StatusText {
   const tooltip = `${state.headline}\nModel: ${model}. Click to open the DeepDebug panel.`;
+  const pending = state.patches.filter((patch) => patch.status === 'pending');
   switch (state.phase) {
     case 'running': {
+      const early = pending.filter((patch) => patch.recheck !== null);
       const progress = state.progress ?? 'working';
+      if (early.length > 0) {
+        const checking = early.some((patch) => patch.recheck === 'running') ? ' (being re-checked while the run goes on)' : '';
+        return { text: readyText(early.length), tooltip: `DeepDebug: ${progress}; a fix is ready${checking}.\nModel: ${model}.` };
+      }
+      if (background) {
+        const tests = `${background.tests} failing test${background.tests === 1 ? '' : 's'}`;
+        return {
+          text: `$(sync~spin) DeepDebug: fixing ${tests}…`,
+          tooltip: `DeepDebug, started by your test run: ${progress}\nModel: ${model}.`,
+        };
+      }
       return { text: `$(sync~spin) DeepDebug: ${shortened(progress)}`, tooltip: `DeepDebug: ${progress}\nModel: ${model}.` };
     }
     case 'failed':
       // A cancel or an error: the headline says which ("DeepDebug run canceled.").
       return { text: `$(error) ${shortened(state.headline)}`, tooltip };
     case 'finished': {
-      const pending = state.patches.filter((patch) => patch.status === 'pending').length;
       if (state.patches.some((patch) => patch.status === 'applied')) return { text: '$(check) DeepDebug: fix applied', tooltip };
-      if (pending > 0) return { text: `$(lightbulb) DeepDebug: ${pending} fix${pending === 1 ? '' : 'es'}`, tooltip };
-      if (state.failures.length > 0) return { text: '$(debug-alt) DeepDebug: no fix', tooltip };
+      if (pending.length > 0) return { text: readyText(pending.length), tooltip };
+      if (state.failures.length > 0) return { text: '$(debug-alt) DeepDebug: no fix found', tooltip };
       return { text: '$(pass) DeepDebug: no failing tests', tooltip };
     }
     case 'idle':

@@ -12,7 +12,7 @@
 // than the connection's would not be understood.
 import type { NotificationType, RequestType } from 'vscode-languageserver/node';
 import type { UserErrorCode } from '../core/errors';
-import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
+import type { AnalyzeReport, EngineOptions, FixReport, PatchEvent, ProgressEvent } from '../core/types';
 
 export interface RunParams {
   /** Chosen by the client; tags this run's progress notifications. */
@@ -30,6 +30,12 @@ export type RunErrorData =
 export interface ProgressParams {
   runId: string;
   event: ProgressEvent;
+}
+
+/** A fix run's early patch: validated (shown at once), then confirmed or withdrawn by its clean re-check. */
+export interface PatchParams {
+  runId: string;
+  event: PatchEvent;
 }
 
 /** Which model produced candidates ("cpu", "cuda", "webgpu" devices), or why none did: FixReport.model. */
@@ -58,6 +64,8 @@ export function messageTypes(rpc: JsonRpcLibrary) {
     AnalyzeRequest: new rpc.RequestType<RunParams, AnalyzeReport, RunErrorData>('deepdebug/analyze'),
     /** Server -> client, while a run is in flight: the engine's progress events. */
     ProgressNotification: new rpc.NotificationType<ProgressParams>('deepdebug/progress'),
+    /** Server -> client, while a fix is in flight, before its report: the search's patch events. */
+    PatchNotification: new rpc.NotificationType<PatchParams>('deepdebug/patch'),
     /** Server -> client, after each fix: which model and device produced candidates. */
     StatusNotification: new rpc.NotificationType<SidecarStatus>('deepdebug/status'),
   };

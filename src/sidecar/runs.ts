@@ -1,13 +1,17 @@
 // Runs engine requests for one connection: each request gets an AbortController fed by the
-// request's cancellation token, its progress events are forwarded tagged with the run id, and
-// errors become JSON-RPC errors whose data says whether the message is meant for the user.
+// request's cancellation token, its progress and patch events are forwarded tagged with the
+// run id, and errors become JSON-RPC errors whose data says whether the message is meant for
+// the user.
 import { NotificationType, RequestType, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 import { describeError, isCanceled, UserError } from '../core/errors';
 import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport } from '../core/types';
 import { ErrorCodes, messageTypes, type RunErrorData, type RunParams } from './protocol';
 
 // Made with the library of the sidecar's connection (server.ts), as are the errors below.
-const { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification } = messageTypes({ RequestType, NotificationType });
+const { AnalyzeRequest, FixRequest, PatchNotification, ProgressNotification, StatusNotification } = messageTypes({
+  RequestType,
+  NotificationType,
+});
 
 export interface Engine {
   runFix(options: EngineOptions, hooks: EngineHooks): Promise<FixReport>;
@@ -81,6 +85,10 @@ export class Runs {
         else this.log.info(line);
         last = { at: now, stage: event.stage };
         this.connection.sendNotification(ProgressNotification, { runId, event });
+      },
+      onPatch: (event) => {
+        this.log.info(`[${runId}] patch ${event.kind}: ${event.patch.summary} in ${event.patch.file}`);
+        this.connection.sendNotification(PatchNotification, { runId, event });
       },
     };
     const done = (async () => {

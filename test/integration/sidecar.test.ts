@@ -19,7 +19,7 @@ import {
   type MessageConnection,
 } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/files/resources';
-import type { EngineOptions, ProgressEvent } from '../../src/core/types';
+import type { EngineOptions, PatchEvent, ProgressEvent } from '../../src/core/types';
 import { headline } from '../../src/extension/headline';
 import { classifyRunError } from '../../src/extension/run-errors';
 import { runFromFix } from '../../src/extension/run-record';
@@ -28,13 +28,17 @@ import { assertNothingLeft, tempFoldersIn } from '../helpers/cli';
 import { waitFor } from '../helpers/processes';
 import { copyFixture, hashTree, removeCopy } from '../helpers/workspace';
 
-const { AnalyzeRequest, FixRequest, ProgressNotification, StatusNotification } = messageTypes({ RequestType, NotificationType });
+const { AnalyzeRequest, FixRequest, PatchNotification, ProgressNotification, StatusNotification } = messageTypes({
+  RequestType,
+  NotificationType,
+});
 const rpc = { ResponseError, ErrorCodes: JsonRpcErrorCodes };
 
 interface Sidecar {
   child: ChildProcess;
   connection: MessageConnection;
   progress: Map<string, ProgressEvent[]>;
+  patches: Map<string, PatchEvent[]>;
   statuses: SidecarStatus[];
   exited: Promise<number | null>;
 }
@@ -45,15 +49,19 @@ async function startSidecar(tmp: string): Promise<Sidecar> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
   const progress = new Map<string, ProgressEvent[]>();
+  const patches = new Map<string, PatchEvent[]>();
   const statuses: SidecarStatus[] = [];
   connection.onNotification(ProgressNotification, ({ runId, event }) => {
     progress.set(runId, [...(progress.get(runId) ?? []), event]);
+  });
+  connection.onNotification(PatchNotification, ({ runId, event }) => {
+    patches.set(runId, [...(patches.get(runId) ?? []), event]);
   });
   connection.onNotification(StatusNotification, (status) => statuses.push(status));
   connection.listen();
   await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
   await connection.sendNotification('initialized', {});
-  return { child, connection, progress, statuses, exited };
+  return { child, connection, progress, patches, statuses, exited };
 }
 
 async function stopSidecar(sidecar: Sidecar): Promise<number | null> {
@@ -115,10 +123,12 @@ describe('sidecar process', function () {
     return { workspace, pending };
   }
 
-  it('fix: streams progress, reports validated patches and the model status, leaves the files alone', async () => {
+  it('fix: streams progress and early patches, reports validated patches and the model status, leaves the files alone', async () => {
     const workspace = workspaceOf('cli-bug');
     const before = hashTree(workspace);
     const report = await sidecar.connection.sendRequest(FixRequest, { runId: 'f1', options: options(workspace) });
+    // Notifications and the reply travel in order: what is here came before the report.
+    const early = [...(sidecar.patches.get('f1') ?? [])];
     assert.equal(report.failures[0]?.nodeid, 'tests/test_ranges.py::test_clamp_above');
     assert.ok(report.patches.length >= 1, 'a validated patch');
     const best = report.patches[0]!;
@@ -129,6 +139,11 @@ describe('sidecar process', function () {
     for (const stage of ['running-tests', 'localizing', 'validating'] as const) assert.ok(stages.has(stage), `progress has ${stage}`);
     assert.deepEqual(sidecar.statuses, [report.model]);
     assert.deepEqual(hashTree(workspace), before);
+    // The best patch was announced validated, then confirmed by its clean re-check, before the report.
+    const ofBest = early.filter((event) => event.patch.newFileText === best.newFileText).map((event) => event.kind);
+    assert.deepEqual(ofBest, ['validated', 'confirmed'], `patch events: ${early.map((event) => event.kind).join(', ')}`);
+    assert.equal(early[0]?.kind, 'validated', 'the first event is a validated patch');
+    assert.equal(early[0]?.patch.baseSha256, best.baseSha256);
   });
 
   it('fix: the sandbox setting reaches the validator (off: candidates run with limits only, said so)', async () => {

@@ -42,6 +42,8 @@ export interface PanelState {
     status: PatchStatus;
     /** The evidence in one line: "kept the behaviour of 12 recorded calls; ..." or "unsure: ...". */
     confidence: string | null;
+    /** A patch shown while its run goes on: its clean re-check still running, or passed; null once the run reported. */
+    recheck: 'running' | 'passed' | null;
   }[];
   /** Where the validated fixes disagree on a new input: the user's answer picks the fixes and can become a test. */
   question: PanelQuestion | null;
@@ -205,6 +207,7 @@ export function finishedState(run: RunRecord): PanelState {
       diff: record.patch.diff,
       status: record.status,
       confidence: record.patch.confidence ?? null,
+      recheck: record.recheck ?? null,
     })),
     question: questionOf(run),
     hints: run.hints.map((hint, index) => ({
