@@ -9,12 +9,12 @@ import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './files/resources';
-import { ValidatorPool, type ValidatorOptions } from './validate';
+import { EarlyStart, ValidatorPool, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './review/ranking';
 import { editableSuspects, sampledSuspects, searchFixes, type LoadedModel } from './search';
-import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged } from './behaviour';
+import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged, type Recorded } from './behaviour';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './files/sources';
 import { Timeline } from './timeline';
@@ -237,6 +237,27 @@ export function coverageByTest(run: PytestRun): Record<string, Record<string, nu
 /** `models`: how the run gets its model and gives it back (loaded and freed per run, or kept by a long-lived host). */
 export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, models: ModelLoader = perRun): Promise<FixReport> {
   const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  const python = options.python ?? 'python3';
+  const workers = os.availableParallelism();
+  // The validator's start needs little of what the first run finds: it begins beside it.
+  const early = EarlyStart.begin(
+    { workspace: options.workspace, python, selection: options.tests, workers, sandbox: options.sandbox },
+    hooks.signal,
+  );
+  try {
+    return await fixStages(options, hooks, models, clock, early);
+  } finally {
+    await early?.dispose(); // unless the pool took it
+  }
+}
+
+async function fixStages(
+  options: EngineOptions,
+  hooks: EngineHooks,
+  models: ModelLoader,
+  clock: Clock,
+  early: EarlyStart | null,
+): Promise<FixReport> {
   const analysis = await analyzeStage(options, hooks, clock);
   const report: FixReport = {
     version: 1,
@@ -284,7 +305,9 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
   };
-  const pool = await timeline.span('pool-start', () => ValidatorPool.start(poolOptions, hooks.signal));
+  const poolAsked = Date.now();
+  const pool = await ValidatorPool.start(poolOptions, hooks.signal, early);
+  timeline.add('pool-start', pool.startedEarly ? clock.startedAt : poolAsked, Date.now());
   report.containment = pool.containment;
   const linksWarning = outsideLinksWarning(pool.containment.outsideLinks ?? []);
   if (linksWarning !== null) (report.warnings ??= []).push(linksWarning);
@@ -308,11 +331,20 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     if (worldLines.length > 0) (report.warnings ??= []).push(...worldLines);
     if (pool.failing.length === 0) return done();
     throwIfAborted(hooks.signal);
-    // Beside the search, on one worker: the passing tests' calls to the suspects, on the unpatched code.
+    // Beside the search, on one worker, once a patch validated (no worker is kept from the first
+    // candidates): the passing tests' calls to the suspects, on the unpatched code.
     const editable = editableSuspects(analysis.suspects, options.allowTestEdits ?? false);
     const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
     const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations);
-    const recording = timeline.span('recording', () => recordCalls(pool, plan, hooks.signal));
+    let recording: Promise<Recorded> | undefined;
+    const record = () => (recording ??= timeline.span('recording', () => recordCalls(pool, plan, hooks.signal)));
+    const searchHooks: EngineHooks = {
+      ...hooks,
+      onPatch: (event) => {
+        if (event.kind === 'validated') void record();
+        hooks.onPatch?.(event);
+      },
+    };
     const result = await timeline.span('search', () =>
       searchFixes({
         pool,
@@ -325,7 +357,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
         allowTestEdits: options.allowTestEdits ?? false,
         deadline: clock.deadline,
         maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
-        hooks,
+        hooks: searchHooks,
       }),
     );
     if (result.firstCandidateAt !== null) timeline.mark('first-candidate', result.firstCandidateAt);
@@ -353,7 +385,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
     if (patches.length > 0) {
       hooks.onProgress?.({ stage: 'validating', message: `replaying the passing tests' calls on ${patches.length} validated patches` });
       const waitStarted = Date.now();
-      const recorded = await recording;
+      const recorded = await record();
       const waitedMs = Date.now() - waitStarted;
       judged = await timeline.span('replay', () => judgeBehaviour(pool, recorded, patches, pool.failing, hooks.signal));
       throwIfAborted(hooks.signal);

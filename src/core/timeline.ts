@@ -11,8 +11,13 @@ export class Timeline {
 
   /** Runs `work` as the step: from now until its promise settles (either way). */
   span<T>(step: TimelineStep, work: () => Promise<T>): Promise<T> {
-    const startMs = this.since(Date.now());
-    return work().finally(() => this.entries.push({ step, startMs, endMs: this.since(Date.now()) }));
+    const startAt = Date.now();
+    return work().finally(() => this.add(step, startAt, Date.now()));
+  }
+
+  /** A step that ran from `startAt` to `endAt` (ms since the epoch), e.g. one begun beside an earlier one. */
+  add(step: TimelineStep, startAt: number, endAt: number): void {
+    this.entries.push({ step, startMs: this.since(startAt), endMs: this.since(endAt) });
   }
 
   /** A point in time (ms since the epoch), e.g. one a stage reported back. */

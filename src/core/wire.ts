@@ -8,7 +8,7 @@ import { z } from 'zod';
 // runs both Python emitters and compares the two definitions.
 
 export const PLUGIN_REPORT_VERSION = 1;
-export const WORKER_PROTOCOL_VERSION = 2;
+export const WORKER_PROTOCOL_VERSION = 3;
 export const LOCATE_VERSION = 1;
 
 /** A message that does not match this build's wire: another version, or a malformed message. */
@@ -153,6 +153,8 @@ const replayRequest = childLimits.extend({
   callTimeoutMs: z.number(),
 });
 
+/** The first request: the node ids to serve, once the first run has said which (answered by `ready`). */
+const serveRequest = z.strictObject({ op: z.literal('serve'), tests: nodeids });
 const cancelRequest = z.strictObject({ op: z.literal('cancel') });
 const quitRequest = z.strictObject({ op: z.literal('quit') });
 
@@ -166,12 +168,12 @@ export type ReplayCall = z.infer<typeof replayCall>;
 export type ReplayRequest = z.infer<typeof replayRequest>;
 /** The requests that run a child (cancel and quit do not). */
 export type RunRequest = CheckRequest | ValidateRequest | RecordRequest | ReplayRequest;
-export type WorkerRequest = RunRequest | z.infer<typeof cancelRequest> | z.infer<typeof quitRequest>;
+export type WorkerRequest = RunRequest | z.infer<typeof serveRequest> | z.infer<typeof cancelRequest> | z.infer<typeof quitRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // The worker's protocol: replies (up another, so nothing a candidate prints can interleave)
 
-/** Sent once, after the worker's pytest session collected the tests on the original code. */
+/** Sent once, in answer to `serve` (the worker's pytest session collected the tests on the original code before). */
 const readyMessage = z.strictObject({
   op: z.literal('ready'),
   version: int,
@@ -353,6 +355,7 @@ export const WIRE_SCHEMAS = {
   RecordRequest: recordRequest,
   ReplayCall: replayCall,
   ReplayRequest: replayRequest,
+  ServeRequest: serveRequest,
   CancelRequest: cancelRequest,
   QuitRequest: quitRequest,
   ReadyMessage: readyMessage,

@@ -19,12 +19,14 @@ nothing a candidate prints can corrupt the protocol.
 - ``record``: run ``tests`` on the unpatched code, recording the calls they make to
   ``targets`` (deepdebug.record); ``replay``: install ``patch`` (if any) as ``validate`` does and
   call each of ``calls`` (deepdebug.replay).
+- ``serve`` first: the node ids to serve, answered by ``ready``; the session collects their
+  files (or what the engine's first run collects), warms up and starts its fork server before it
+  reads this, so all of that can happen while the engine's first run still runs.
 - ``cancel`` while a request runs: kill its child. ``quit`` or EOF: exit.
 
 Every request that runs a child also carries the candidate's limits (deepdebug.limits). After
-each request every process the candidate left (the worker is their child subreaper) is killed. The node ids
-to serve are listed in the JSON file named by DEEPDEBUG_WORKER_TESTS. The worker answers
-``ready`` once (with its protocol version), then one ``result`` per request.
+each request every process the candidate left (the worker is their child subreaper) is killed. The worker
+answers ``serve`` with ``ready`` (with its protocol version), then each request with one ``result``.
 
 The code stays compatible with Python 3.8 and pytest 7: it runs in the user's interpreter.
 """

@@ -92,10 +92,11 @@ describe('deepdebug CLI', function () {
 
     // Where the time went: the stages in the order they start, each within the run; --verbose prints them.
     const timeline = report.stats.timeline ?? [];
+    // The validator starts beside the first run (early-start.ts), at the run's start.
     const order = [
+      'pool-start',
       'first-run',
       'localize',
-      'pool-start',
       'reproduce',
       'search',
       'first-candidate',
@@ -114,7 +115,10 @@ describe('deepdebug CLI', function () {
       JSON.stringify(timeline),
     );
     assert.ok(!timeline.some((entry) => entry.step === 'model-load' || entry.step === 'neighbours-run'), 'no model, no selection');
-    assert.match(run.stdout, /^Timeline:\n {2}step +start s +end s +took s\n {2}first pytest run +0\.00 +\d+\.\d\d +\d+\.\d\d$/m);
+    assert.match(
+      run.stdout,
+      /^Timeline:\n {2}step +start s +end s +took s\n {2}validator start +0\.00 +\d+\.\d\d +\d+\.\d\d\n {2}first pytest run +0\.0\d +\d+\.\d\d +\d+\.\d\d$/m,
+    );
     assert.match(run.stdout, /^ {2}first validated +(\d+\.\d\d) +\1 +0\.00$/m);
   });
 

@@ -7,7 +7,7 @@ import { packageRoot, pythonHelpersDir } from '../../src/core/files/resources';
 import type { PytestRun } from '../../src/core/types';
 import { candidateEnvironment } from '../../src/core/validate/environment';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld } from '../../src/core/validate/shadow';
-import { WorkerProcess } from '../../src/core/validate/worker';
+import { testFiles, WorkerProcess } from '../../src/core/validate/worker';
 import {
   LOCATE_VERSION,
   PLUGIN_REPORT_VERSION,
@@ -73,18 +73,20 @@ async function workerReplies(
   const world = await createWorld(shadow, 'contract', []);
   try {
     const helpersDir = pythonHelpersDir();
-    const { worker, ready } = await WorkerProcess.start({
-      python,
-      cwd: world.workspace,
-      helpersDir,
+    const { worker, ready } = await WorkerProcess.start(
+      {
+        python,
+        cwd: world.workspace,
+        helpersDir,
+        collect: testFiles(tests),
+        basetemp: world.basetemp,
+        world: world.spec,
+        env: candidateEnvironment(process.env, world, helpersDir),
+        sandboxWritable: null,
+        cgroupTasks: null,
+      },
       tests,
-      testsFile: world.testsFile,
-      basetemp: world.basetemp,
-      world: world.spec,
-      env: candidateEnvironment(process.env, world, helpersDir),
-      sandboxWritable: null,
-      cgroupTasks: null,
-    });
+    );
     try {
       const patch = (source: string, timeoutMs = limits.timeoutMs) =>
         worker.request({

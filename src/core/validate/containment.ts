@@ -1,6 +1,6 @@
 import type { CandidateLimits, Containment } from '../types';
 import { pidsCgroupBase } from './limits';
-import { probeSandbox } from './sandbox';
+import { probeSandbox, type SandboxProbe } from './sandbox';
 
 // What contains the candidates of one validator pool, decided once when it starts: the
 // bubblewrap sandbox where it works (and is not turned off), and which limits are in force.
@@ -9,8 +9,6 @@ import { probeSandbox } from './sandbox';
 const FILE_SIZE_MB = 512;
 
 export interface ContainmentRequest {
-  /** Use the sandbox when it works here. */
-  sandbox: boolean;
   wallMs: number;
   wallAfterTimeoutMs: number;
   memoryMb: number;
@@ -18,8 +16,17 @@ export interface ContainmentRequest {
   processes: number;
 }
 
-export async function planContainment(request: ContainmentRequest): Promise<Containment> {
-  const probe = request.sandbox ? await probeSandbox() : { available: false as const, reason: 'disabled' };
+/** Whether the sandbox can be used: `sandbox` false turns it off. Probed once per pool, maybe before its limits are known. */
+export async function sandboxFor(sandbox: boolean): Promise<SandboxProbe> {
+  return sandbox ? await probeSandbox() : { available: false, reason: 'disabled' };
+}
+
+/** Tasks the pids cgroup around a session lets a candidate add; null where no such cgroup can be made. */
+export function cgroupTasksFor(processes: number): number | null {
+  return pidsCgroupBase() ? processes : null;
+}
+
+export function planContainment(request: ContainmentRequest, probe: SandboxProbe): Containment {
   const limits = candidateLimits(request);
   if (probe.available) {
     return {

@@ -2,32 +2,25 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CanceledError, UserError, throwIfAborted } from '../errors';
-import { pythonHelpersDir } from '../files/resources';
 import type { Candidate, Containment, OrderDependence, TestResult, WorldFidelity } from '../types';
-import { planContainment } from './containment';
-import { candidateEnvironment, environmentFor, type PassedEnvironment } from './environment';
+import { planContainment, sandboxFor } from './containment';
+import { removeEarly, type EarlyStart } from './early-start';
+import { DEFAULT_MEMORY_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIMEOUT_MS, type ValidatorOptions } from './options';
+import { serveSession, startSession, type Session, type SessionLaunch } from './session';
+import { environmentFor, type PassedEnvironment } from './environment';
 import { nodeidFile } from '../pytest/failures';
 import { halves, judgeReproduction, reproducesFailure } from './reproduce';
-import type {
-  CallOutcome,
-  CallTarget,
-  ChildLimits,
-  ReadyMessage,
-  RecordRequest,
-  Recording,
-  ReplayCall,
-  ResultMessage,
-  WireTestResult,
-} from '../wire';
-import { coveringTests, type CoverageMap } from './selection';
-import { sandboxScratch } from './sandbox';
-import { createShadowCopy, createWorld, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
+import type { CallOutcome, CallTarget, ChildLimits, RecordRequest, Recording, ReplayCall, ResultMessage, WireTestResult } from '../wire';
+import { coveringTests } from './selection';
+import { createShadowCopy, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
 import { verdictOf, type ValidationOutcome } from './verdict';
 import { WorkerDiedError, WorkerProcess } from './worker';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export { brokenTests, isFixed } from './verdict';
 export type { PatchMethod } from '../wire';
+export type { ValidatorOptions } from './options';
+export { EarlyStart } from './early-start';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest
 // sessions, each on a world of its own (a copy of the workspace, private home and temp
@@ -37,39 +30,6 @@ export type { PatchMethod } from '../wire';
 // fresh world and a new session. Candidates run contained (see containment.ts): bubblewrap
 // where it works, a minimal environment, limits.
 
-export interface ValidatorOptions {
-  workspace: string;
-  python: string;
-  /** Node ids of the tests the patch must make pass. */
-  failing: string[];
-  /** Node ids of the tests that passed before and must keep passing. */
-  passing: string[];
-  /** How long the passing tests took in the run before (ms, all together): see recheckSuite. */
-  passingDurationMs?: number;
-  /** Parallel workers; default: the number of cores. */
-  workers?: number;
-  /** Wall time for one candidate (patch + all its tests); default 10 000. */
-  perCandidateTimeoutMs?: number;
-  /**
-   * Wall time for one candidate once a candidate has timed out (see CandidateLimits); default:
-   * perCandidateTimeoutMs. `startShort`: use it from the start (the first run already saw a test time out).
-   */
-  afterTimeout?: { timeoutMs: number; startShort: boolean };
-  /** Address space a candidate may add to its worker's, in MiB; default 2048. */
-  memoryLimitMb?: number;
-  /** Per test node id: workspace-relative file -> executed lines. */
-  coverage?: CoverageMap;
-  /** Run candidates in the bubblewrap sandbox where it works; default true. */
-  sandbox?: boolean;
-  /** Processes and threads one candidate may start; default 256. */
-  processLimit?: number;
-  /** The environment variables the user's run read: passed to candidates, secrets excepted. */
-  environRead?: readonly string[];
-}
-
-const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_MEMORY_MB = 2048;
-const DEFAULT_PROCESS_LIMIT = 256;
 /** A re-check runs tests through pytest's whole protocol in a fresh session: slower than they ran before. */
 const RECHECK_SLACK = 3;
 const RECHECK_PER_TEST_MS = 3;
@@ -114,26 +74,40 @@ export class ValidatorPool {
     readonly containment: Containment,
     /** The variables of the user's run candidates get, and those withheld. */
     readonly environment: PassedEnvironment,
+    /** Whether its first sessions were begun beside the first run (see early-start.ts). */
+    readonly startedEarly: boolean,
   ) {
     this.shortened = options.afterTimeout?.startShort ?? false;
   }
 
-  static async start(options: ValidatorOptions, signal?: AbortSignal): Promise<ValidatorPool> {
-    throwIfAborted(signal);
-    if (!fs.statSync(options.workspace, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UserError('bad-workspace', `workspace is not a folder: ${options.workspace}`);
+  /**
+   * Starts the pool's sessions, or takes those an early start began (see early-start.ts) where
+   * they still fit; either way the pool has its full number of sessions soon after.
+   */
+  static async start(options: ValidatorOptions, signal?: AbortSignal, early?: EarlyStart | null): Promise<ValidatorPool> {
+    const begun = await early?.take(options);
+    try {
+      throwIfAborted(signal);
+      if (!fs.statSync(options.workspace, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new UserError('bad-workspace', `workspace is not a folder: ${options.workspace}`);
+      }
+      if (options.failing.length === 0) throw new UserError('no-tests', 'no failing test to validate patches against');
+    } catch (error) {
+      if (begun) await removeEarly(begun);
+      throw error;
     }
-    if (options.failing.length === 0) throw new UserError('no-tests', 'no failing test to validate patches against');
     const size = Math.max(1, options.workers ?? os.availableParallelism());
     const wallMs = options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const containment = await planContainment({
-      sandbox: options.sandbox ?? true,
-      wallMs,
-      wallAfterTimeoutMs: options.afterTimeout?.timeoutMs ?? wallMs,
-      memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
-      processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
-    });
-    const shadow = await createShadowCopy(options.workspace, containment.sandbox === 'bubblewrap');
+    const containment = planContainment(
+      {
+        wallMs,
+        wallAfterTimeoutMs: options.afterTimeout?.timeoutMs ?? wallMs,
+        memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
+        processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
+      },
+      begun?.probe ?? (await sandboxFor(options.sandbox ?? true)),
+    );
+    const shadow = begun?.shadow ?? (await createShadowCopy(options.workspace, containment.sandbox === 'bubblewrap'));
     const environment = environmentFor(process.env, options.environRead ?? []);
     const launch: SessionLaunch = {
       python: options.python,
@@ -142,7 +116,11 @@ export class ValidatorPool {
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
       environment: environment.passed,
     };
-    const started = await Promise.allSettled(Array.from({ length: size }, (_, i) => startSession(shadow, `world-${i}`, launch)));
+    const started = await Promise.allSettled(
+      begun
+        ? begun.sessions.map((session) => serveSession(session, launch.tests, signal))
+        : Array.from({ length: size }, (_, i) => startSession(shadow, `world-${i}`, launch, undefined, signal)),
+    );
     const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     const cleanup = async () => {
@@ -170,9 +148,12 @@ export class ValidatorPool {
       size,
       { ...containment, outsideLinks: shadow.outsideLinks },
       environment,
+      begun !== null && begun !== undefined,
     );
-    pool.worldsMade = size;
+    pool.worldsMade = workers.length;
     for (const { worker, world } of workers) pool.adopt(worker, world);
+    // An early start began fewer sessions than the pool has: the rest start beside the first candidates.
+    for (let i = workers.length; i < size; i++) pool.replace();
     return pool;
   }
 
@@ -560,67 +541,10 @@ function expectedCheckMs(tests: readonly string[], run: readonly TestResult[]): 
   return tests.reduce((sum, id) => sum + RECHECK_SLACK * (durations.get(id) ?? 0) + RECHECK_PER_TEST_MS, 0);
 }
 
-/** What every session of a pool shares; each gets a world of its own. */
-interface SessionLaunch {
-  python: string;
-  /** Node ids to serve. */
-  tests: string[];
-  sandboxed: boolean;
-  cgroupTasks: number | null;
-  /** Variables of the host passed through beyond the allow-list (environment.ts). */
-  environment: readonly string[];
-}
-
 /** What the reproduce runs found (see ValidatorPool.reproduce). */
 export interface Reproduction extends Pick<WorldFidelity, 'differs' | 'orderDependent'> {
   flaky: string[];
 }
 
-interface Session {
-  worker: WorkerProcess;
-  ready: ReadyMessage;
-  world: World;
-}
-
 /** Time a session may take to start and collect, beyond one candidate's wall limit. */
 const SESSION_START_MS = 30_000;
-
-/** A new world and a pytest session on it; the world is removed again if the session does not start. */
-async function startSession(
-  shadow: ShadowCopy,
-  name: string,
-  launch: SessionLaunch,
-  patch?: { file: string; bytes: Uint8Array },
-  signal?: AbortSignal,
-): Promise<Session> {
-  const scratch = launch.sandboxed ? sandboxScratch() : [];
-  // The user's home is a read-only view only where the sandbox makes it read-only.
-  const world = await createWorld(shadow, name, scratch, {
-    ...(patch ? { patch } : {}),
-    ...(launch.sandboxed ? { realHome: os.homedir() } : {}),
-  });
-  const helpersDir = pythonHelpersDir();
-  try {
-    const { worker, ready } = await WorkerProcess.start(
-      {
-        python: launch.python,
-        cwd: world.workspace,
-        helpersDir,
-        tests: launch.tests,
-        testsFile: world.testsFile,
-        basetemp: world.basetemp,
-        world: world.spec,
-        env: candidateEnvironment(process.env, world, helpersDir, launch.environment),
-        // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
-        // behind one) must not make the mount miss the folder the worker sees.
-        sandboxWritable: launch.sandboxed ? fs.realpathSync(world.dir) : null,
-        cgroupTasks: launch.cgroupTasks,
-      },
-      signal,
-    );
-    return { worker, ready, world };
-  } catch (error) {
-    await removeWorld(world);
-    throw error;
-  }
-}

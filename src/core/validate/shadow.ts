@@ -36,6 +36,8 @@ export interface ShadowCopy {
   workspace: string;
   /** Links in the workspace that lead out of it, and what the copy holds instead (see outside-links.ts). */
   outsideLinks: OutsideLink[];
+  /** Each copied file's (and link's) size and modification time, by workspace-relative path: see shadowIsCurrent. */
+  copiedStats: Map<string, string>;
 }
 
 /** Everything one worker (and so each of its candidates) may write, in one folder. */
@@ -47,8 +49,6 @@ export interface World {
   temp: string;
   /** pytest's --basetemp. */
   basetemp: string;
-  /** The node ids the session serves, as a JSON file. */
-  testsFile: string;
   /** What the worker needs to put the world back after each candidate (DEEPDEBUG_WORLD). */
   spec: string;
 }
@@ -56,7 +56,8 @@ export interface World {
 /** Where the world keeps its own files, beside the workspace copy (named so no workspace collides). */
 const PRIVATE = '.deepdebug';
 
-function copied(source: string): boolean {
+/** Whether the copy takes `source`; `stats` gets each file's and link's stamp (folders change with every __pycache__). */
+function copied(source: string, relative: string, stats: Map<string, string>): boolean {
   const name = path.basename(source);
   if (SKIPPED_DIRS.has(name)) return false;
   let stat: fs.Stats;
@@ -65,25 +66,59 @@ function copied(source: string): boolean {
   } catch {
     return false;
   }
-  // Any virtual environment, whatever its folder is called.
-  return !(stat.isDirectory() && fs.existsSync(path.join(source, 'pyvenv.cfg')));
+  if (stat.isDirectory()) {
+    // Any virtual environment, whatever its folder is called.
+    return !fs.existsSync(path.join(source, 'pyvenv.cfg'));
+  }
+  stats.set(relative, stampOf(stat));
+  return true;
+}
+
+function stampOf(stat: fs.Stats): string {
+  return `${stat.size}:${stat.mtimeMs}`;
 }
 
 /** `sandboxed`: candidates run in the sandbox, where links out of the copy lead only to read-only files. */
 export async function createShadowCopy(workspace: string, sandboxed: boolean): Promise<ShadowCopy> {
   const root = await makeTempFolder('deepdebug-validate-');
   const copy = path.join(root, 'pristine', path.basename(path.resolve(workspace)) || 'workspace');
+  const copiedStats = new Map<string, string>();
   try {
     await fs.promises.cp(workspace, copy, {
       recursive: true,
       verbatimSymlinks: true,
-      filter: (source) => source === workspace || copied(source),
+      // Stamped before it is copied: a file written meanwhile differs from its stamp later.
+      filter: (source) => source === workspace || copied(source, path.relative(workspace, source), copiedStats),
     });
-    return { root, workspace: copy, outsideLinks: await containOutsideLinks(workspace, copy, sandboxed) };
+    return { root, workspace: copy, outsideLinks: await containOutsideLinks(workspace, copy, sandboxed), copiedStats };
   } catch (error) {
     await removeShadowCopy({ root });
     throw error;
   }
+}
+
+/**
+ * Whether `workspace` still holds exactly what the copy was made from: the same files, each of
+ * the same size and modification time. A copy made while the first run ran (an early pool) is
+ * used only then; a file saved meanwhile would otherwise be validated against its old text.
+ */
+export async function shadowIsCurrent(shadow: ShadowCopy, workspace: string): Promise<boolean> {
+  const now = new Map<string, string>();
+  const walk = async (folder: string): Promise<void> => {
+    const entries = await fs.promises.readdir(folder, { withFileTypes: true });
+    await Promise.all(
+      entries.map(async (entry) => {
+        const source = path.join(folder, entry.name);
+        if (copied(source, path.relative(workspace, source), now) && entry.isDirectory()) await walk(source);
+      }),
+    );
+  };
+  try {
+    await walk(workspace);
+  } catch {
+    return false; // a folder removed meanwhile
+  }
+  return now.size === shadow.copiedStats.size && [...now].every(([file, stamp]) => shadow.copiedStats.get(file) === stamp);
 }
 
 export async function removeShadowCopy(shadow: Pick<ShadowCopy, 'root'>): Promise<void> {
@@ -110,7 +145,6 @@ export async function createWorld(
     home: path.join(own, 'home'),
     temp: path.join(own, 'tmp'),
     basetemp: path.join(own, 'pytest-tmp'),
-    testsFile: path.join(own, 'tests.json'),
     spec: JSON.stringify({
       // The world's folder mirrors the pristine one: the workspace copy has its twin there.
       roots: [{ path: dir, pristine: path.dirname(shadow.workspace) }, ...scratch.map((folder) => ({ path: folder, pristine: null }))],

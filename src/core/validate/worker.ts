@@ -34,10 +34,11 @@ export interface WorkerLaunch {
   /** The shadow workspace: the session's working directory. */
   cwd: string;
   helpersDir: string;
-  /** Node ids to serve. */
-  tests: string[];
-  /** Where to write the list of node ids for the worker (inside the shadow's temp folder). */
-  testsFile: string;
+  /**
+   * What the session collects: test files and folders, relative to `cwd`; empty: what pytest
+   * collects by itself there (the whole suite). Which of their tests it serves comes later (serve).
+   */
+  collect: string[];
   /** This worker's own pytest temp root, inside the shadow's temp folder. */
   basetemp: string;
   /** The session's whole environment (see environment.ts); the protocol's variables are added. */
@@ -62,7 +63,7 @@ export class WorkerDiedError extends Error {
 }
 
 /** The files holding the tests: pytest collects those (an unknown node id would abort it). */
-function testFiles(nodeids: readonly string[]): string[] {
+export function testFiles(nodeids: readonly string[]): string[] {
   return [...new Set(nodeids.map(nodeidFile))];
 }
 
@@ -75,10 +76,13 @@ export class WorkerProcess {
   private readonly exitPromise: Promise<void>;
   private nextId = 1;
   private released: Promise<void> | undefined;
+  /** Stops the spawning signal from killing the session, once it serves. */
+  private spawnAbort: () => void = () => undefined;
 
   private constructor(
     private readonly child: ChildProcess,
     private readonly cgroup: PidsCgroup | null,
+    private readonly launch: WorkerLaunch,
   ) {
     child.stdout?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.keepOutput(chunk));
@@ -98,17 +102,29 @@ export class WorkerProcess {
     });
   }
 
-  /** Starts a worker and waits until its session has collected the tests; `signal` kills a session still starting. */
-  static async start(launch: WorkerLaunch, signal?: AbortSignal): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
+  /** Starts a worker and waits until its session serves `tests`; `signal` kills a session still starting. */
+  static async start(
+    launch: WorkerLaunch,
+    tests: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<{ worker: WorkerProcess; ready: ReadyMessage }> {
+    const worker = WorkerProcess.spawn(launch, signal);
+    return { worker, ready: await worker.serve(tests, signal) };
+  }
+
+  /**
+   * Starts a worker's session: it collects `launch.collect`, warms up and then waits to be told
+   * which tests to serve (serve), so it can start before those are known. `signal` kills it
+   * while it starts.
+   */
+  static spawn(launch: WorkerLaunch, signal?: AbortSignal): WorkerProcess {
     const env: NodeJS.ProcessEnv = {
       ...launch.env,
       DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
-      DEEPDEBUG_WORKER_TESTS: launch.testsFile,
       DEEPDEBUG_WORLD: launch.world,
     };
     const python = findExecutable(launch.python, env.PATH);
     if (!python) throw new UserError('no-python', `cannot run the Python interpreter ${launch.python}`);
-    fs.writeFileSync(launch.testsFile, JSON.stringify(launch.tests));
     const pytestArgs = [
       '-m',
       'pytest',
@@ -124,7 +140,7 @@ export class WorkerProcess {
       // A test file that fails to import must not stop the session serving the others.
       '--continue-on-collection-errors',
       '--',
-      ...testFiles(launch.tests),
+      ...launch.collect,
     ];
     let command = [python, ...pytestArgs];
     if (launch.sandboxWritable !== null) command = ['bwrap', ...sandboxArgs([launch.sandboxWritable]), '--', ...command];
@@ -140,24 +156,39 @@ export class WorkerProcess {
       // Its own process group, so dispose can kill the worker with everything it started.
       detached: true,
     });
-    const worker = new WorkerProcess(child, cgroup);
+    const worker = new WorkerProcess(child, cgroup, launch);
     const onAbort = () => worker.killGroup();
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
+    worker.spawnAbort = () => signal?.removeEventListener('abort', onAbort);
+    return worker;
+  }
+
+  /** Tells the session which tests to serve and waits until it is ready; a session that cannot serve is killed. */
+  async serve(tests: readonly string[], signal?: AbortSignal): Promise<ReadyMessage> {
+    const onAbort = () => this.killGroup();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-      if (worker.exitError) reject(worker.exitError);
-      else worker.readyWaiter = { resolve, reject };
+      if (this.exitError) reject(this.exitError);
+      else {
+        this.readyWaiter = { resolve, reject };
+        this.send({ op: 'serve', tests: [...tests] });
+      }
     })
       .catch(async (error: unknown) => {
-        await worker.kill();
+        await this.kill();
         throw signal?.aborted
-          ? new Error(`the pytest session did not start in time: ${worker.tail()}`)
-          : startError(launch.python, error, worker.tail());
+          ? new Error(`the pytest session did not start in time: ${this.tail()}`)
+          : startError(this.launch.python, error, this.tail());
       })
-      .finally(() => signal?.removeEventListener('abort', onAbort));
+      .finally(() => {
+        signal?.removeEventListener('abort', onAbort);
+        this.spawnAbort();
+      });
     // From now on the idle session's tasks stay as they are: the rest is the candidate's.
-    if (cgroup && launch.cgroupTasks !== null) cgroup.setMax(cgroup.current() + launch.cgroupTasks);
-    return { worker, ready };
+    if (this.cgroup && this.launch.cgroupTasks !== null) this.cgroup.setMax(this.cgroup.current() + this.launch.cgroupTasks);
+    return ready;
   }
 
   get pid(): number | undefined {

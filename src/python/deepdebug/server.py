@@ -30,10 +30,6 @@ from .wire import WORKER_PROTOCOL_VERSION, CallTarget, ChildReport, Outcome, Pat
 from .workspace import Workspace
 from .world import World, WorldError
 
-# A JSON file listing the node ids to serve: the session collects their whole files (a node id
-# pytest cannot find would abort it) and reports the ids it did not collect as missing.
-TESTS_ENV = "DEEPDEBUG_WORKER_TESTS"
-
 PASSED = ("passed", "xpassed")
 NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
 
@@ -151,13 +147,19 @@ class Server:
                 return function, name
         return None, None
 
-    def serve(self, requested: List[str]) -> None:
+    def serve(self) -> None:
         warm_up(self.session.config, self.user_code)
         # Everything alive now moves to a generation the collector never scans: a collection in
         # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
         gc.collect()
         gc.freeze()
         self.fork_server = ForkServer(self.fork, self.child, (self.request_fd, self.reply_fd))
+        # All of the above may happen while the engine's first run is still going: only then does
+        # it know which tests to serve, and asks with the first message.
+        first = self.reader.read_message()
+        if first is None or first["op"] != "serve":
+            return
+        requested = first["tests"]
         send(
             self.reply_fd,
             {
@@ -172,14 +174,15 @@ class Server:
             message = self.reader.read_message()
             if message is None or message["op"] == "quit":
                 return
-            if message["op"] != "cancel":
-                reply = self.run_child(message)
-                if reply is None:
-                    return
-                send(self.reply_fd, reply)
-                if self.world_broken:
-                    # The next candidate would start from this one's files: end, to be replaced.
-                    return
+            if message["op"] == "cancel" or message["op"] == "serve":
+                continue  # nothing running to cancel; served already
+            reply = self.run_child(message)
+            if reply is None:
+                return
+            send(self.reply_fd, reply)
+            if self.world_broken:
+                # The next candidate would start from this one's files: end, to be replaced.
+                return
 
     def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
         """Has the fork server fork a child for the request, waits with a deadline, kills the
@@ -302,7 +305,5 @@ def pytest_runtestloop(session: Any) -> Optional[bool]:
     factory = getattr(session.config, "_tmp_path_factory", None)
     if factory is not None:
         factory.getbasetemp()
-    with open(os.environ[TESTS_ENV], encoding="utf-8") as handle:
-        requested = json.load(handle)
-    Server(session, *fds).serve(requested)
+    Server(session, *fds).serve()
     return True

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 REPORT_VERSION = 1
-WORKER_PROTOCOL_VERSION = 2
+WORKER_PROTOCOL_VERSION = 3
 LOCATE_VERSION = 1
 
 # What the plugin and the worker make of pytest's reports (results.outcome_of); the plugin adds
@@ -186,6 +186,14 @@ class ReplayRequest(ChildLimits):
     callTimeoutMs: float
 
 
+class ServeRequest(TypedDict):
+    """The first request: the node ids to serve (known once the engine's first run ended; the
+    session may have collected their files and warmed up while it ran). Answered by ``ready``."""
+
+    op: Literal["serve"]
+    tests: List[str]
+
+
 class CancelRequest(TypedDict):
     op: Literal["cancel"]
 
@@ -194,7 +202,7 @@ class QuitRequest(TypedDict):
     op: Literal["quit"]
 
 
-WorkerRequest = Union[CheckRequest, ValidateRequest, RecordRequest, ReplayRequest, CancelRequest, QuitRequest]
+WorkerRequest = Union[CheckRequest, ValidateRequest, RecordRequest, ReplayRequest, ServeRequest, CancelRequest, QuitRequest]
 RunRequest = Union[CheckRequest, ValidateRequest, RecordRequest, ReplayRequest]
 
 

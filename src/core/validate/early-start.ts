@@ -1,0 +1,154 @@
+import * as path from 'node:path';
+import { nodeidFile } from '../pytest/failures';
+import { selectionArguments } from '../pytest/run';
+import { cgroupTasksFor, sandboxFor } from './containment';
+import { environmentFor } from './environment';
+import type { SandboxProbe } from './sandbox';
+import { spawnSession, type SpawnedSession } from './session';
+import { createShadowCopy, removeShadowCopy, removeWorld, shadowIsCurrent, type ShadowCopy } from './shadow';
+import { DEFAULT_PROCESS_LIMIT, type ValidatorOptions } from './options';
+import { testFiles } from './worker';
+
+// The validator's start, begun beside the first run: the workspace copy, the sandbox probe and
+// all but one of the sessions (each collects the first run's test files and warms up) need
+// nothing the first run finds out. Which tests to serve, their limits and the variables the
+// user's code read come from it; ValidatorPool.start then takes what was begun where it still
+// fits the run, or starts afresh. On a 2-core machine one session starts early: the first run
+// keeps a core to itself, and the other session starts beside the first candidates.
+
+export interface EarlyStartOptions {
+  workspace: string;
+  python: string;
+  /** The first run's selection (node ids, paths, -k/-m): the sessions collect its files. */
+  selection: readonly string[];
+  workers: number;
+  sandbox?: boolean;
+  processLimit?: number;
+}
+
+/** What an early start made, handed to the pool that takes it. */
+export interface EarlyPieces {
+  probe: SandboxProbe;
+  shadow: ShadowCopy;
+  sessions: SpawnedSession[];
+}
+
+interface Begun {
+  probe: SandboxProbe;
+  shadow: ShadowCopy;
+  sessions: PromiseSettledResult<SpawnedSession>[];
+}
+
+export class EarlyStart {
+  private taken = false;
+
+  private constructor(
+    private readonly workspace: string,
+    /** Files and folders the sessions collect; empty: the whole suite. */
+    private readonly collect: string[],
+    private readonly python: string,
+    private readonly sandbox: boolean,
+    private readonly begun: Promise<Begun | null>,
+  ) {}
+
+  /** Begins the pool's start; null where the selection names paths a workspace copy would not hold. */
+  static begin(options: EarlyStartOptions, signal?: AbortSignal): EarlyStart | null {
+    const collect = collectedFiles(options.selection);
+    if (collect === null) return null;
+    const workspace = path.resolve(options.workspace);
+    const sandbox = options.sandbox ?? true;
+    const begun = (async (): Promise<Begun> => {
+      const probe = await sandboxFor(sandbox);
+      const sandboxed = probe.available;
+      const shadow = await createShadowCopy(workspace, sandboxed);
+      const launch = {
+        python: options.python,
+        sandboxed,
+        cgroupTasks: cgroupTasksFor(options.processLimit ?? DEFAULT_PROCESS_LIMIT),
+        environment: [],
+      };
+      const count = Math.max(1, options.workers - 1);
+      const sessions = await Promise.allSettled(
+        Array.from({ length: count }, (_, i) => spawnSession(shadow, `world-${i}`, launch, collect, undefined, signal)),
+      );
+      return { probe, shadow, sessions };
+    })();
+    // A workspace that is not a folder is the first run's error to report; here it is only no early start.
+    return new EarlyStart(
+      workspace,
+      collect,
+      options.python,
+      sandbox,
+      begun.catch(() => null),
+    );
+  }
+
+  /**
+   * What was begun, for a pool with `options`, or null (and all of it removed) where it does not
+   * fit: another workspace or interpreter, tests outside the collected files, variables of the
+   * user's run that the sessions did not get, a session that did not start, or a workspace file
+   * that changed since it was copied. Once.
+   */
+  async take(options: ValidatorOptions): Promise<EarlyPieces | null> {
+    if (this.taken) return null;
+    this.taken = true;
+    const begun = await this.begun;
+    if (begun === null) return null;
+    const sessions = begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const fits =
+      sessions.length === begun.sessions.length &&
+      path.resolve(options.workspace) === this.workspace &&
+      options.python === this.python &&
+      (options.sandbox ?? true) === this.sandbox &&
+      environmentFor(process.env, options.environRead ?? []).passed.length === 0 &&
+      testFiles([...options.failing, ...options.passing]).every((file) => this.collects(file)) &&
+      (await shadowIsCurrent(begun.shadow, this.workspace));
+    if (fits) return { probe: begun.probe, shadow: begun.shadow, sessions };
+    await removeBegun(begun);
+    return null;
+  }
+
+  /** Removes what was begun unless a pool took it. */
+  async dispose(): Promise<void> {
+    if (this.taken) return;
+    this.taken = true;
+    const begun = await this.begun;
+    if (begun) await removeBegun(begun);
+  }
+
+  private collects(file: string): boolean {
+    return this.collect.length === 0 || this.collect.some((entry) => file === entry || file.startsWith(`${entry}/`));
+  }
+}
+
+/** Stops the early sessions and removes their worlds and the copy. */
+export async function removeEarly(pieces: Pick<EarlyPieces, 'shadow' | 'sessions'>): Promise<void> {
+  await Promise.all(
+    pieces.sessions.map(async ({ worker, world }) => {
+      await worker.kill();
+      await removeWorld(world);
+    }),
+  );
+  await removeShadowCopy(pieces.shadow);
+}
+
+function removeBegun(begun: Begun): Promise<void> {
+  return removeEarly({ shadow: begun.shadow, sessions: begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])) });
+}
+
+/** The selection's files and folders (workspace-relative, as pytest's arguments); null for any outside the workspace. */
+function collectedFiles(selection: readonly string[]): string[] | null {
+  let args: string[];
+  try {
+    args = selectionArguments([...selection]);
+  } catch {
+    return null; // the first run reports it
+  }
+  const paths: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-k' || args[i] === '-m') i++;
+    else paths.push(path.posix.normalize(nodeidFile(args[i]!)).replace(/\/$/, ''));
+  }
+  if (paths.some((file) => path.isAbsolute(file) || file === '..' || file.startsWith('../'))) return null;
+  return testFiles(paths.filter((file) => file !== '.'));
+}
