@@ -105,6 +105,31 @@ function installUnpacked(extensionsDir: string, root: string, manifest: { publis
   }
 }
 
+/**
+ * Installs an unpacked extension (a folder with its package.json, e.g. a test fixture) into the
+ * shared extensions folder. VS Code removes folders that its list of installed extensions
+ * (extensions.json, written by --install-extension) does not name: the folder is added there.
+ */
+export function installUnpackedFolder(source: string): void {
+  const extensionsDir = preparedExtensionsDir();
+  const manifest = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8'));
+  const name = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
+  const target = path.join(extensionsDir, name);
+  if (fs.existsSync(target)) return;
+  fs.cpSync(source, target, { recursive: true });
+  const list = path.join(extensionsDir, 'extensions.json');
+  if (!fs.existsSync(list)) return; // no list yet: VS Code takes every folder there
+  const installed = JSON.parse(fs.readFileSync(list, 'utf8')) as unknown[];
+  installed.push({
+    identifier: { id: `${manifest.publisher}.${manifest.name}` },
+    version: manifest.version,
+    location: { $mid: 1, path: target, scheme: 'file' },
+    relativeLocation: name,
+    metadata: { installedTimestamp: Date.now(), source: 'vsix' },
+  });
+  fs.writeFileSync(list, JSON.stringify(installed));
+}
+
 export function writeUserSettings(userDataDir: string, extra: Record<string, unknown>): void {
   const userDir = path.join(userDataDir, 'User');
   fs.mkdirSync(userDir, { recursive: true });
