@@ -17,11 +17,15 @@ export function patchIdFromPath(uriPath: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
-/** "DeepDebug fix 1 of run 3" for the patch id "r3.1": tells the fixes of different runs apart. */
+/**
+ * "DeepDebug fix 1 of run 3" for the patch id "r3.1", "DeepDebug early fix 1 of run 3" for
+ * "r3.e1" (early-run.ts): tells the fixes of different runs apart.
+ */
 export function fixName(patchId: string): string {
   const dot = patchId.lastIndexOf('.');
   const run = patchId.slice(0, dot).replace(/^r(?=\d+$)/, '');
-  return `DeepDebug fix ${patchId.slice(dot + 1)} of run ${run}`;
+  const early = /^e(\d+)$/.exec(patchId.slice(dot + 1));
+  return `DeepDebug ${early ? `early fix ${early[1]}` : `fix ${patchId.slice(dot + 1)}`} of run ${run}`;
 }
 
 /** "DeepDebug closest candidate 1 of run 3 (not validated)" for the hint id "r3.h1". */

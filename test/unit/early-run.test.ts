@@ -9,6 +9,7 @@ import { codeActionSpecs } from '../../src/extension/code-action-specs';
 import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnostic-specs';
 import { inFlightRun, withPatchEvent } from '../../src/extension/early-run';
 import { followRun, runningState, idleState } from '../../src/extension/panel/messages';
+import { fixName } from '../../src/extension/patch-uri';
 import { RunStore, runFromFix } from '../../src/extension/run-record';
 import { candidateIn } from '../helpers/candidate';
 
@@ -89,6 +90,8 @@ describe('early patches of a fix run in flight', () => {
       ['r2.e2', 'r2.e3'],
       'an id is never given twice: a diff editor of a withdrawn patch cannot show another one',
     );
+    assert.equal(fixName('r2.e3'), 'DeepDebug early fix 3 of run 2', "a diff editor's tab says the fix is an early one");
+    assert.equal(fixName('r2.3'), 'DeepDebug fix 3 of run 2');
     assert.deepEqual(diagnosticSpecs(withPatchEvent(run, { kind: 'withdrawn', patch: second, reason: 'r' })), []);
   });
 
