@@ -9,7 +9,7 @@ import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './files/resources';
-import { EarlyStart, ValidatorPool, type ValidatorOptions } from './validate';
+import { perRunPools, ValidatorPool, type EarlyStart, type PoolStarter, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './review/ranking';
@@ -234,18 +234,27 @@ export function coverageByTest(run: PytestRun): Record<string, Record<string, nu
   return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
 }
 
-/** `models`: how the run gets its model and gives it back (loaded and freed per run, or kept by a long-lived host). */
-export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, models: ModelLoader = perRun): Promise<FixReport> {
+/**
+ * `models`: how the run gets its model and gives it back (loaded and freed per run, or kept by
+ * a long-lived host); `pools`: likewise the validator's sessions (begun beside the first run,
+ * or kept between runs while the workspace does not change).
+ */
+export async function runFix(
+  options: EngineOptions,
+  hooks: EngineHooks = {},
+  models: ModelLoader = perRun,
+  pools: PoolStarter = perRunPools,
+): Promise<FixReport> {
   const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
   const python = options.python ?? 'python3';
   const workers = os.availableParallelism();
   // The validator's start needs little of what the first run finds: it begins beside it.
-  const early = EarlyStart.begin(
+  const early = await pools.begin(
     { workspace: options.workspace, python, selection: options.tests, workers, sandbox: options.sandbox },
     hooks.signal,
   );
   try {
-    return await fixStages(options, hooks, models, clock, early);
+    return await fixStages(options, hooks, { models, pools }, clock, early);
   } finally {
     await early?.dispose(); // unless the pool took it
   }
@@ -254,7 +263,7 @@ export async function runFix(options: EngineOptions, hooks: EngineHooks = {}, mo
 async function fixStages(
   options: EngineOptions,
   hooks: EngineHooks,
-  models: ModelLoader,
+  { models, pools }: { models: ModelLoader; pools: PoolStarter },
   clock: Clock,
   early: EarlyStart | null,
 ): Promise<FixReport> {
@@ -404,7 +413,7 @@ async function fixStages(
     }
     return done();
   } finally {
-    await pool.dispose();
+    await (hooks.signal?.aborted ? pool.dispose() : pools.finish(pool));
     await releaseModel();
   }
 }

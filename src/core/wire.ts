@@ -153,7 +153,7 @@ const replayRequest = childLimits.extend({
   callTimeoutMs: z.number(),
 });
 
-/** The first request: the node ids to serve, once the first run has said which (answered by `ready`). */
+/** The node ids to serve: the first request, once the first run has said which, and again for each later run a kept session serves (answered by `ready`). */
 const serveRequest = z.strictObject({ op: z.literal('serve'), tests: nodeids });
 const cancelRequest = z.strictObject({ op: z.literal('cancel') });
 const quitRequest = z.strictObject({ op: z.literal('quit') });
@@ -173,7 +173,7 @@ export type WorkerRequest = RunRequest | z.infer<typeof serveRequest> | z.infer<
 // ---------------------------------------------------------------------------------------------
 // The worker's protocol: replies (up another, so nothing a candidate prints can interleave)
 
-/** Sent once, in answer to `serve` (the worker's pytest session collected the tests on the original code before). */
+/** The answer to `serve` (the worker's pytest session collected the tests on the original code before). */
 const readyMessage = z.strictObject({
   op: z.literal('ready'),
   version: int,

@@ -21,7 +21,8 @@ nothing a candidate prints can corrupt the protocol.
   call each of ``calls`` (deepdebug.replay).
 - ``serve`` first: the node ids to serve, answered by ``ready``; the session collects their
   files (or what the engine's first run collects), warms up and starts its fork server before it
-  reads this, so all of that can happen while the engine's first run still runs.
+  reads this, so all of that can happen while the engine's first run still runs. Again for each
+  later run a kept session serves.
 - ``cancel`` while a request runs: kill its child. ``quit`` or EOF: exit.
 
 Every request that runs a child also carries the candidate's limits (deepdebug.limits). After

@@ -6,13 +6,16 @@ import { createConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-lan
 import type { EngineHooks, EngineOptions } from '../core/types';
 import { runAnalyze, runFix } from '../core/engine';
 import { KeptModel } from '../core/model/loader';
+import { KeptPools } from '../core/validate';
 import { onStopSignals, signalExitCode } from '../core/stop-signals';
 import { Runs } from './runs';
 
 const connection = createConnection(new IPCMessageReader(process), new IPCMessageWriter(process));
-// The model stays loaded from one run to the next: a second run does not load it again.
+// The model stays loaded from one run to the next: a second run does not load it again; the
+// validator's sessions stay too, while the workspace's files do not change.
 const model = new KeptModel();
-const engine = { runFix: (options: EngineOptions, hooks: EngineHooks) => runFix(options, hooks, model), runAnalyze };
+const pools = new KeptPools();
+const engine = { runFix: (options: EngineOptions, hooks: EngineHooks) => runFix(options, hooks, model, pools), runAnalyze };
 const runs = new Runs(connection, engine, {
   info: (line) => connection.console.info(line),
   debug: (line) => connection.console.debug(line),
@@ -27,6 +30,7 @@ connection.onInitialize(() => ({
 connection.onShutdown(async () => {
   await runs.abortAll();
   await model.dispose();
+  await pools.dispose();
 });
 
 // An exit without a shutdown: the library leaves right after this handler, so only the abort's
@@ -39,7 +43,10 @@ connection.onExit(() => {
 let leaving: Promise<void> | undefined;
 /** Stops every run and waits for the engine's clean-up (workers killed, temp folders removed), then leaves. */
 function leave(code: number): void {
-  leaving ??= runs.abortAll().finally(() => process.exit(code));
+  leaving ??= runs
+    .abortAll()
+    .then(() => pools.dispose())
+    .finally(() => process.exit(code));
 }
 
 // The editor vanished without a shutdown (crash, kill): same cleanup, then leave.

@@ -33,6 +33,18 @@ export interface EarlyPieces {
   sessions: SpawnedSession[];
 }
 
+/** What the sessions were started with: a pool can take them only for the same. */
+export interface SessionBasis {
+  /** The workspace, resolved. */
+  workspace: string;
+  /** Files and folders the sessions collected; empty: the whole suite. */
+  collect: string[];
+  python: string;
+  sandbox: boolean;
+  /** Variables passed beyond the allow-list (environment.ts). */
+  environment: readonly string[];
+}
+
 interface Begun {
   probe: SandboxProbe;
   shadow: ShadowCopy;
@@ -43,11 +55,7 @@ export class EarlyStart {
   private taken = false;
 
   private constructor(
-    private readonly workspace: string,
-    /** Files and folders the sessions collect; empty: the whole suite. */
-    private readonly collect: string[],
-    private readonly python: string,
-    private readonly sandbox: boolean,
+    private readonly basis: SessionBasis,
     private readonly begun: Promise<Begun | null>,
   ) {}
 
@@ -55,55 +63,78 @@ export class EarlyStart {
   static begin(options: EarlyStartOptions, signal?: AbortSignal): EarlyStart | null {
     const collect = collectedFiles(options.selection);
     if (collect === null) return null;
-    const workspace = path.resolve(options.workspace);
-    const sandbox = options.sandbox ?? true;
+    const basis: SessionBasis = {
+      workspace: path.resolve(options.workspace),
+      collect,
+      python: options.python,
+      sandbox: options.sandbox ?? true,
+      environment: [],
+    };
     const begun = (async (): Promise<Begun> => {
-      const probe = await sandboxFor(sandbox);
+      const probe = await sandboxFor(basis.sandbox);
       const sandboxed = probe.available;
-      const shadow = await createShadowCopy(workspace, sandboxed);
+      const shadow = await createShadowCopy(basis.workspace, sandboxed);
       const launch = {
         python: options.python,
         sandboxed,
         cgroupTasks: cgroupTasksFor(options.processLimit ?? DEFAULT_PROCESS_LIMIT),
-        environment: [],
+        environment: basis.environment,
       };
       const count = Math.max(1, options.workers - 1);
       const sessions = await Promise.allSettled(
-        Array.from({ length: count }, (_, i) => spawnSession(shadow, `world-${i}`, launch, collect, undefined, signal)),
+        Array.from({ length: count }, () => spawnSession(shadow, 'world', launch, collect, undefined, signal)),
       );
       return { probe, shadow, sessions };
     })();
     // A workspace that is not a folder is the first run's error to report; here it is only no early start.
     return new EarlyStart(
-      workspace,
-      collect,
-      options.python,
-      sandbox,
+      basis,
       begun.catch(() => null),
+    );
+  }
+
+  /** Sessions an earlier run's pool kept (ValidatorPool.keep), to be taken like those begun early. */
+  static kept(pieces: EarlyPieces, basis: SessionBasis): EarlyStart {
+    const sessions = pieces.sessions.map((value): PromiseSettledResult<SpawnedSession> => ({ status: 'fulfilled', value }));
+    return new EarlyStart(basis, Promise.resolve({ probe: pieces.probe, shadow: pieces.shadow, sessions }));
+  }
+
+  /** Whether a run with `options` may use these sessions, as far as is known before its first run. */
+  async suits(options: Pick<EarlyStartOptions, 'workspace' | 'python' | 'sandbox'>): Promise<boolean> {
+    const begun = await this.begun;
+    return (
+      begun !== null &&
+      !this.taken &&
+      begun.sessions.every((s) => s.status === 'fulfilled' && s.value.worker.alive) &&
+      path.resolve(options.workspace) === this.basis.workspace &&
+      options.python === this.basis.python &&
+      (options.sandbox ?? true) === this.basis.sandbox &&
+      (await shadowIsCurrent(begun.shadow, this.basis.workspace))
     );
   }
 
   /**
    * What was begun, for a pool with `options`, or null (and all of it removed) where it does not
-   * fit: another workspace or interpreter, tests outside the collected files, variables of the
-   * user's run that the sessions did not get, a session that did not start, or a workspace file
-   * that changed since it was copied. Once.
+   * fit: another workspace or interpreter, tests outside the collected files, other variables of
+   * the user's run than the sessions got, a session that did not start (or died), or a workspace
+   * file that changed since it was copied. Once.
    */
   async take(options: ValidatorOptions): Promise<EarlyPieces | null> {
     if (this.taken) return null;
-    this.taken = true;
     const begun = await this.begun;
     if (begun === null) return null;
-    const sessions = begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const passed = environmentFor(process.env, options.environRead ?? []).passed;
     const fits =
-      sessions.length === begun.sessions.length &&
-      path.resolve(options.workspace) === this.workspace &&
-      options.python === this.python &&
-      (options.sandbox ?? true) === this.sandbox &&
-      environmentFor(process.env, options.environRead ?? []).passed.length === 0 &&
-      testFiles([...options.failing, ...options.passing]).every((file) => this.collects(file)) &&
-      (await shadowIsCurrent(begun.shadow, this.workspace));
-    if (fits) return { probe: begun.probe, shadow: begun.shadow, sessions };
+      (await this.suits(options)) &&
+      sameNames(passed, this.basis.environment) &&
+      testFiles([...options.failing, ...options.passing]).every((file) => this.collects(file));
+    this.taken = true;
+    if (fits)
+      return {
+        probe: begun.probe,
+        shadow: begun.shadow,
+        sessions: begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
+      };
     await removeBegun(begun);
     return null;
   }
@@ -117,8 +148,13 @@ export class EarlyStart {
   }
 
   private collects(file: string): boolean {
-    return this.collect.length === 0 || this.collect.some((entry) => file === entry || file.startsWith(`${entry}/`));
+    const { collect } = this.basis;
+    return collect.length === 0 || collect.some((entry) => file === entry || file.startsWith(`${entry}/`));
   }
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name) => b.includes(name));
 }
 
 /** Stops the early sessions and removes their worlds and the copy. */

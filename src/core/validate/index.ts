@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CanceledError, UserError, throwIfAborted } from '../errors';
 import type { Candidate, Containment, OrderDependence, TestResult, WorldFidelity } from '../types';
 import { planContainment, sandboxFor } from './containment';
-import { removeEarly, type EarlyStart } from './early-start';
+import { EarlyStart, removeEarly } from './early-start';
 import { DEFAULT_MEMORY_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIMEOUT_MS, type ValidatorOptions } from './options';
 import { serveSession, startSession, type Session, type SessionLaunch } from './session';
 import { environmentFor, type PassedEnvironment } from './environment';
@@ -14,13 +14,15 @@ import type { CallOutcome, CallTarget, ChildLimits, RecordRequest, Recording, Re
 import { coveringTests } from './selection';
 import { createShadowCopy, removeShadowCopy, removeWorld, type ShadowCopy, type World } from './shadow';
 import { verdictOf, type ValidationOutcome } from './verdict';
-import { WorkerDiedError, WorkerProcess } from './worker';
+import { testFiles, WorkerDiedError, WorkerProcess } from './worker';
+import type { SandboxProbe } from './sandbox';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export { brokenTests, isFixed } from './verdict';
 export type { PatchMethod } from '../wire';
 export type { ValidatorOptions } from './options';
 export { EarlyStart } from './early-start';
+export { KeptPools, perRunPools, type PoolStarter } from './kept-pools';
 
 // Validates candidate patches against the tests, fast and isolated: N persistent pytest
 // sessions, each on a world of its own (a copy of the workspace, private home and temp
@@ -54,8 +56,6 @@ export class ValidatorPool {
   private readonly flaky = new Set<string>();
   /** Whether candidates get the short wall limit: a candidate (or the first run) timed out. */
   private shortened: boolean;
-  /** Worlds ever made: names each new one. */
-  private worldsMade = 0;
   private readonly worlds = new Map<WorkerProcess, World>();
   /** Tests that make a failing one fail (order-dependent failures): run before the failing tests. */
   private prelude: string[] = [];
@@ -74,8 +74,10 @@ export class ValidatorPool {
     readonly containment: Containment,
     /** The variables of the user's run candidates get, and those withheld. */
     readonly environment: PassedEnvironment,
-    /** Whether its first sessions were begun beside the first run (see early-start.ts). */
+    /** Whether its first sessions were begun beside the first run or kept from an earlier one (see early-start.ts). */
     readonly startedEarly: boolean,
+    /** Whether the sandbox can be used here: a kept pool's next run need not probe again. */
+    private readonly probe: SandboxProbe,
   ) {
     this.shortened = options.afterTimeout?.startShort ?? false;
   }
@@ -98,6 +100,7 @@ export class ValidatorPool {
     }
     const size = Math.max(1, options.workers ?? os.availableParallelism());
     const wallMs = options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const probe = begun?.probe ?? (await sandboxFor(options.sandbox ?? true));
     const containment = planContainment(
       {
         wallMs,
@@ -105,7 +108,7 @@ export class ValidatorPool {
         memoryMb: options.memoryLimitMb ?? DEFAULT_MEMORY_MB,
         processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
       },
-      begun?.probe ?? (await sandboxFor(options.sandbox ?? true)),
+      probe,
     );
     const shadow = begun?.shadow ?? (await createShadowCopy(options.workspace, containment.sandbox === 'bubblewrap'));
     const environment = environmentFor(process.env, options.environRead ?? []);
@@ -119,7 +122,7 @@ export class ValidatorPool {
     const started = await Promise.allSettled(
       begun
         ? begun.sessions.map((session) => serveSession(session, launch.tests, signal))
-        : Array.from({ length: size }, (_, i) => startSession(shadow, `world-${i}`, launch, undefined, signal)),
+        : Array.from({ length: size }, () => startSession(shadow, 'world', launch, undefined, signal)),
     );
     const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -149,8 +152,8 @@ export class ValidatorPool {
       { ...containment, outsideLinks: shadow.outsideLinks },
       environment,
       begun !== null && begun !== undefined,
+      probe,
     );
-    pool.worldsMade = workers.length;
     for (const { worker, world } of workers) pool.adopt(worker, world);
     // An early start began fewer sessions than the pool has: the rest start beside the first candidates.
     for (let i = workers.length; i < size; i++) pool.replace();
@@ -169,6 +172,11 @@ export class ValidatorPool {
   /** The home folder candidates see (see home-view.ts). */
   get home(): WorldFidelity['home'] {
     return this.launch.sandboxed ? 'read-only-view' : 'private-empty';
+  }
+
+  /** The user's workspace the pool validates for. */
+  get workspace(): string {
+    return this.options.workspace;
   }
 
   /** The shadow copy's temp folder (everything the pool writes lives under it). */
@@ -352,7 +360,7 @@ export class ValidatorPool {
     try {
       session = await startSession(
         this.shadow,
-        `recheck-${this.worldsMade++}`,
+        'recheck',
         { ...this.launch, tests: [...this.prelude, ...this.failingTests, ...suite] },
         { file: candidate.file, bytes },
         signal ? AbortSignal.any([signal, startLimit]) : startLimit,
@@ -379,6 +387,33 @@ export class ValidatorPool {
       await session?.worker.kill();
       if (session) await removeWorld(session.world);
     }
+  }
+
+  /**
+   * Ends the pool but keeps its sessions and copy for a later run (see kept-pools.ts), where
+   * every session is alive and idle; otherwise disposes it and keeps nothing (null).
+   */
+  async keep(): Promise<EarlyStart | null> {
+    const idle = this.idle.length === this.all.size && this.starting === 0 && this.all.size > 0;
+    if (this.disposing || !idle || [...this.all].some((worker) => !worker.alive)) {
+      await this.dispose();
+      return null;
+    }
+    this.disposed = true;
+    this.disposing = Promise.resolve();
+    const sessions = this.idle.splice(0).map((worker) => ({ worker, world: this.worlds.get(worker)! }));
+    this.all.clear();
+    return EarlyStart.kept(
+      { probe: this.probe, shadow: this.shadow, sessions },
+      {
+        workspace: path.resolve(this.options.workspace),
+        // Every session collected at least these (one begun early may have collected more).
+        collect: testFiles(this.launch.tests),
+        python: this.launch.python,
+        sandbox: this.options.sandbox ?? true,
+        environment: this.launch.environment,
+      },
+    );
   }
 
   /** Stops every worker (and the candidate it runs) and removes the shadow copy. */
@@ -514,7 +549,7 @@ export class ValidatorPool {
   private replace(): void {
     if (this.all.size + this.starting >= this.size) return;
     this.starting++;
-    startSession(this.shadow, `world-${this.worldsMade++}`, this.launch)
+    startSession(this.shadow, 'world', this.launch)
       .then(async ({ worker, world }) => {
         if (this.disposed) await worker.kill();
         else this.adopt(worker, world);

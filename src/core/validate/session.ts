@@ -22,6 +22,12 @@ export interface SessionLaunch {
   environment: readonly string[];
 }
 
+/** A world is a session's: "world" or "recheck" (a validated patch's clean re-check). */
+export type WorldKind = 'world' | 'recheck';
+
+/** Numbers the worlds: unique among those of one copy, whichever start (early, kept, pool) makes them. */
+let worldsMade = 0;
+
 /** A session collecting on its world, not yet serving. */
 export interface SpawnedSession {
   worker: WorkerProcess;
@@ -33,13 +39,13 @@ export interface Session extends SpawnedSession {
 }
 
 /**
- * A new world and a pytest session collecting `collect` on it (see WorkerLaunch.collect), with
+ * A new world of `kind` and a pytest session collecting `collect` on it (see WorkerLaunch.collect), with
  * `patch` written into the world's files when given; the world is removed again if the session
  * cannot start. `signal` kills the session until it serves.
  */
 export async function spawnSession(
   shadow: ShadowCopy,
-  name: string,
+  kind: WorldKind,
   launch: Omit<SessionLaunch, 'tests'>,
   collect: string[],
   patch?: { file: string; bytes: Uint8Array },
@@ -47,7 +53,7 @@ export async function spawnSession(
 ): Promise<SpawnedSession> {
   const scratch = launch.sandboxed ? sandboxScratch() : [];
   // The user's home is a read-only view only where the sandbox makes it read-only.
-  const world = await createWorld(shadow, name, scratch, {
+  const world = await createWorld(shadow, `${kind}-${worldsMade++}`, scratch, {
     ...(patch ? { patch } : {}),
     ...(launch.sandboxed ? { realHome: os.homedir() } : {}),
   });
@@ -89,11 +95,11 @@ export async function serveSession(spawned: SpawnedSession, tests: readonly stri
 /** A new world and a session on it serving `launch.tests` (collecting just their files). */
 export async function startSession(
   shadow: ShadowCopy,
-  name: string,
+  kind: WorldKind,
   launch: SessionLaunch,
   patch?: { file: string; bytes: Uint8Array },
   signal?: AbortSignal,
 ): Promise<Session> {
-  const spawned = await spawnSession(shadow, name, launch, testFiles(launch.tests), patch, signal);
+  const spawned = await spawnSession(shadow, kind, launch, testFiles(launch.tests), patch, signal);
   return serveSession(spawned, launch.tests, signal);
 }

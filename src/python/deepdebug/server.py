@@ -155,11 +155,26 @@ class Server:
         gc.freeze()
         self.fork_server = ForkServer(self.fork, self.child, (self.request_fd, self.reply_fd))
         # All of the above may happen while the engine's first run is still going: only then does
-        # it know which tests to serve, and asks with the first message.
-        first = self.reader.read_message()
-        if first is None or first["op"] != "serve":
-            return
-        requested = first["tests"]
+        # it know which tests to serve, and says so with ``serve``, again for each later run a kept
+        # session serves.
+        while True:
+            message = self.reader.read_message()
+            if message is None or message["op"] == "quit":
+                return
+            if message["op"] == "serve":
+                self.send_ready(message["tests"])
+                continue
+            if message["op"] == "cancel":
+                continue  # nothing running to cancel
+            reply = self.run_child(message)
+            if reply is None:
+                return
+            send(self.reply_fd, reply)
+            if self.world_broken:
+                # The next candidate would start from this one's files: end, to be replaced.
+                return
+
+    def send_ready(self, requested: List[str]) -> None:
         send(
             self.reply_fd,
             {
@@ -170,19 +185,6 @@ class Server:
                 "missing": [n for n in requested if n not in self.items],
             },
         )
-        while True:
-            message = self.reader.read_message()
-            if message is None or message["op"] == "quit":
-                return
-            if message["op"] == "cancel" or message["op"] == "serve":
-                continue  # nothing running to cancel; served already
-            reply = self.run_child(message)
-            if reply is None:
-                return
-            send(self.reply_fd, reply)
-            if self.world_broken:
-                # The next candidate would start from this one's files: end, to be replaced.
-                return
 
     def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
         """Has the fork server fork a child for the request, waits with a deadline, kills the

@@ -187,8 +187,9 @@ class ReplayRequest(ChildLimits):
 
 
 class ServeRequest(TypedDict):
-    """The first request: the node ids to serve (known once the engine's first run ended; the
-    session may have collected their files and warmed up while it ran). Answered by ``ready``."""
+    """The node ids to serve, first of all requests (known once the engine's first run ended;
+    the session may have collected their files and warmed up while it ran) and again for each
+    later run a kept session serves. Answered by ``ready``."""
 
     op: Literal["serve"]
     tests: List[str]
