@@ -373,9 +373,11 @@ export interface SearchStats {
   prior?: PriorStats;
   /** Model samples drawn (absent without a model; 0 when the time left was too short to sample). */
   sampled?: number;
-  /** Angelic probe runs of suspect conditions, and the conditions synthesized from them (absent: the search never got to them; src/core/search/angelic.ts). */
+  /** Angelic probe runs of suspect conditions and values, and the conditions synthesized from them (absent: the search never got to them; src/core/search/angelic.ts). */
   angelicRuns?: number;
   synthesized?: number;
+  /** Variants of suspect values that the value probes left standing (absent: the search never got to them). */
+  synthesizedValues?: number;
 }
 
 /** What the model prior did in a search (src/core/search/prior.ts). */

@@ -250,20 +250,25 @@ const callOutcome = z.strictObject({
   reached: z.boolean().optional(),
 });
 
-/** One evaluation of a probed condition in a candidate's child (src/python/deepdebug/probe.py). */
+/** A simple value a probe records: a number, string, boolean, or null (None, or not simple). */
+const probeValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+
+/** One evaluation of a probed condition or value in a candidate's child (src/python/deepdebug/probe.py). */
 const probeEvaluation = z.strictObject({
-  /** Which probed condition. */
+  /** Which probed condition or value. */
   site: int,
   /** Its number among the child's evaluations, from 1. */
   n: int,
   /** Node id of the test it ran in ("" outside one). */
   test: z.string(),
-  /** The condition's own value; null where it raised and a value was forced. */
-  value: z.boolean().nullable(),
-  /** The value the probe gave the code. */
-  returned: z.boolean(),
+  /** The condition's own value, null where it raised and a value was forced; a value's own, where it is simple. */
+  value: probeValue,
+  /** The value the probe gave the code (a value's: where it is simple). */
+  returned: probeValue,
   /** Simple locals (numbers, strings, booleans, None), and "len(name)" of sized ones. */
-  locals: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  locals: z.record(z.string(), probeValue),
+  /** A value probe's variants, in order: "=" where one gives the own value, else its repr (cut short), null where it raised or was not evaluated. */
+  variants: z.array(z.string().nullable()).optional(),
 });
 
 const resultMessage = z.strictObject({

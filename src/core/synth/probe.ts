@@ -1,7 +1,7 @@
 import { makeCandidate } from '../generate/candidate';
 import type { Candidate } from '../types';
-import type { ProbeEvaluation } from '../wire';
-import type { ConditionSite } from './sites';
+import type { ProbeEvaluation, ProbeValue } from '../wire';
+import type { ConditionSite, ExpressionSite } from './sites';
 import type { Observation } from './synthesize';
 
 // Angelic probes of a condition: the function with the condition handed to deepdebug.probe
@@ -17,13 +17,20 @@ export function scheduleText(schedule: Schedule): string {
   return `(${schedule.map((n) => `${n},`).join(' ')})`;
 }
 
-/** The function with the site's condition replaced by `text`. */
-function replaced(site: ConditionSite, text: string): string {
+/** The function with the site's expression replaced by `text`. */
+function replaced(site: ExpressionSite, text: string): string {
   const { source, region } = site;
   return source.slice(region.start, site.start) + text + source.slice(site.end, region.end);
 }
 
-function candidateFor(site: ConditionSite, text: string, editKind: string, summary: string, score: number): Promise<Candidate | null> {
+/** The suspect with the site's expression replaced by `text`, as a candidate. */
+export function candidateFor(
+  site: ExpressionSite,
+  text: string,
+  editKind: string,
+  summary: string,
+  score: number,
+): Promise<Candidate | null> {
   const { suspect } = site;
   return makeCandidate({
     file: suspect.file,
@@ -57,6 +64,8 @@ export function synthesizedCandidate(site: ConditionSite, condition: string, sco
   );
 }
 
+const truth = (value: ProbeValue): boolean | null => (typeof value === 'boolean' ? value : null);
+
 /** The evaluation numbers of the failing tests' evaluations, in order. */
 export function failingEvaluations(evaluations: readonly ProbeEvaluation[], failing: ReadonlySet<string>): number[] {
   return evaluations.filter((e) => failing.has(e.test)).map((e) => e.n);
@@ -74,8 +83,8 @@ export function observationsOf(evaluations: readonly ProbeEvaluation[], failing:
   for (const e of evaluations) {
     if (e.test === '') continue;
     if (failing.has(e.test)) {
-      observations.push({ locals: e.locals, original: e.value, wanted: e.returned });
-    } else if (!diverged.has(e.test) && e.value !== null) {
+      observations.push({ locals: e.locals, original: truth(e.value), wanted: e.returned === true });
+    } else if (!diverged.has(e.test) && typeof e.value === 'boolean') {
       observations.push({ locals: e.locals, original: e.value, wanted: e.value });
       if (e.returned !== e.value) diverged.add(e.test);
     }

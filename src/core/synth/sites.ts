@@ -6,23 +6,39 @@ import type { Constant } from './synthesize';
 
 // The conditions worth an angelic probe: the test of an `if`, `elif`, `while` or conditional
 // expression on a ranked line of a suspect function, most suspicious first, with what the
-// synthesizer needs of the function around it (its literals, the condition's names).
+// synthesizer needs of the function around it (its literals, the condition's names); and the
+// walk over the suspects' ranked lines that value sites (value-sites.ts) share.
 
-export interface ConditionSite {
+/** An expression of a suspect function that a probe can take the place of. */
+export interface ExpressionSite {
   suspect: Suspect;
   /** The whole file text. */
   source: string;
-  /** Offsets of the condition in `source`. */
+  /** Offsets of the expression in `source`. */
   start: number;
   end: number;
   text: string;
   line: number;
+  /** Offsets of the function's lines (suspect.startLine..endLine) in `source`. */
+  region: { start: number; end: number };
+}
+
+export interface ConditionSite extends ExpressionSite {
   /** The identifiers the condition uses. */
   names: string[];
   /** Literals of the function (and their neighbours, for integers) and the usual 0, 1, -1, ''. */
   constants: Constant[];
-  /** Offsets of the function's lines (suspect.startLine..endLine) in `source`. */
+}
+
+/** A suspect function's parse, for a site finder to look through. */
+export interface SuspectTree {
+  suspect: Suspect;
+  source: string;
   region: { start: number; end: number };
+  root: Node;
+  /** The scores of the suspect's ranked lines. */
+  scores: ReadonlyMap<number, number>;
+  inside(node: Node): boolean;
 }
 
 const CONDITION_HOLDERS = ['if_statement', 'elif_clause', 'while_statement', 'conditional_expression'];
@@ -34,13 +50,17 @@ const USUAL: Constant[] = [
 ];
 const MAX_CONSTANTS = 16;
 
-/** Up to `max` condition sites on the suspects' ranked lines: by suspect, then by line score. */
-export async function conditionSites(
+/**
+ * Up to `max` sites that `find` picks in each suspect function, by suspect, then by `order`
+ * (the finder's own ranking within a suspect: smaller first), then by line score.
+ */
+export async function sitesIn<T extends ExpressionSite>(
   suspects: readonly Suspect[],
   readSource: (file: string) => Promise<string | null>,
   max: number,
-): Promise<ConditionSite[]> {
-  const sites: (ConditionSite & { rank: number; score: number })[] = [];
+  find: (tree: SuspectTree) => { site: T; order: number }[],
+): Promise<T[]> {
+  const sites: { site: T; rank: number; order: number; score: number }[] = [];
   for (const [rank, suspect] of suspects.entries()) {
     if (suspect.function === '<module>') continue;
     const source = await readSource(suspect.file);
@@ -51,42 +71,53 @@ export async function conditionSites(
     const tree = await parsePython(source);
     try {
       const inside = (node: Node): boolean => node.startIndex >= region.start && node.endIndex <= region.end;
-      const holders = tree.rootNode.descendantsOfType(CONDITION_HOLDERS).filter((n): n is Node => n !== null && inside(n));
-      for (const holder of holders) {
-        const condition = siteOf(holder)?.condition;
-        const line = condition ? condition.startPosition.row + 1 : 0;
-        if (!condition || !scores.has(line)) continue;
-        const names = [...new Set(condition.descendantsOfType('identifier').flatMap((id) => (id ? [id.text] : [])))];
-        const constants = constantsIn(functionNode(holder));
-        sites.push({
-          suspect,
-          source,
-          start: condition.startIndex,
-          end: condition.endIndex,
-          text: condition.text,
-          line,
-          names,
-          constants,
-          region,
-          rank,
-          score: scores.get(line)!,
-        });
-      }
+      for (const { site, order } of find({ suspect, source, region, root: tree.rootNode, scores, inside }))
+        sites.push({ site, rank, order, score: scores.get(site.line) ?? 0 });
     } finally {
       tree.delete();
     }
   }
-  sites.sort((a, b) => a.rank - b.rank || b.score - a.score);
-  return sites.slice(0, max).map(({ rank: _rank, score: _score, ...site }) => site);
+  sites.sort((a, b) => a.rank - b.rank || a.order - b.order || b.score - a.score);
+  return sites.slice(0, max).map(({ site }) => site);
 }
 
-function functionNode(node: Node): Node | null {
+/** Up to `max` condition sites on the suspects' ranked lines: by suspect, then by line score. */
+export function conditionSites(
+  suspects: readonly Suspect[],
+  readSource: (file: string) => Promise<string | null>,
+  max: number,
+): Promise<ConditionSite[]> {
+  return sitesIn(suspects, readSource, max, ({ suspect, source, region, root, scores, inside }) => {
+    const holders = root.descendantsOfType(CONDITION_HOLDERS).filter((n): n is Node => n !== null && inside(n));
+    return holders.flatMap((holder) => {
+      const condition = siteOf(holder)?.condition;
+      const line = condition ? condition.startPosition.row + 1 : 0;
+      if (!condition || !scores.has(line)) return [];
+      const names = [...new Set(condition.descendantsOfType('identifier').flatMap((id) => (id ? [id.text] : [])))];
+      const constants = constantsIn(functionNode(holder));
+      const site = {
+        suspect,
+        source,
+        start: condition.startIndex,
+        end: condition.endIndex,
+        text: condition.text,
+        line,
+        names,
+        constants,
+        region,
+      };
+      return [{ site, order: 0 }];
+    });
+  });
+}
+
+export function functionNode(node: Node): Node | null {
   for (let at: Node | null = node; at; at = at.parent) if (at.type === 'function_definition') return at;
   return null;
 }
 
 /** The function's plain literals: integers (with n-1 and n+1), floats, one-line strings without escapes or prefixes. */
-function constantsIn(fn: Node | null): Constant[] {
+export function constantsIn(fn: Node | null): Constant[] {
   const found: Constant[] = [];
   const add = (text: string, value: Constant['value']): void => {
     if (!found.some((c) => c.text === text)) found.push({ text, value });

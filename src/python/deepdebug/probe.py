@@ -1,14 +1,17 @@
 """Angelic probes: a suspect condition replaced by a call here (src/core/synth/probe.ts) returns
-its own value or the one a schedule forces, and records what each evaluation saw.
+its own value or the one a schedule forces, and records what each evaluation saw; a suspect
+value expression replaced by a call to ``value`` (src/core/synth/value-probe.ts) also reports
+what each of a list of variants of it (``lambda v: v.lower()``...) gives at each evaluation.
 
-The worker never calls ``flip``, so each candidate's child starts with no evaluations counted:
+The worker never calls ``flip`` or ``value``, so each candidate's child starts with no evaluations counted:
 the numbers a schedule names are those of one child's run of the tests."""
 
 from __future__ import annotations
 
 import math
 import os
-from typing import Callable, Dict, List, Mapping, Optional, Tuple, Union
+import time
+from typing import Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from .wire import ProbeEvaluation, ProbeValue
 
@@ -20,23 +23,39 @@ MAX_NAMES = 16
 MAX_EVALUATIONS = 10_000
 # Integers JSON carries to JavaScript exactly.
 MAX_SAFE_INT = 2**53 - 1
+# Variants of a value evaluated per evaluation, the characters of a variant's value shown, and
+# the time all variants of a child may take together: past it they are no longer evaluated.
+MAX_VARIANTS = 128
+MAX_SHOWN = 80
+VARIANTS_SECONDS = 1.0
+# A value's evaluations recorded per test: a loop in the failing tests leaves room for the others.
+MAX_VALUES_PER_TEST = 8
+# A variant's value equal to the expression's own.
+SAME = "="
 
 _evaluations = 0
 _recorded: List[ProbeEvaluation] = []
+_variants_seconds = 0.0
+_per_test: Dict[str, int] = {}
 
 
 class ProbeLimit(Exception):
     pass
 
 
+def counted() -> int:
+    """This evaluation's number; a probe evaluated too often (a forced loop) fails its test."""
+    global _evaluations
+    _evaluations += 1
+    if _evaluations > MAX_EVALUATIONS:
+        raise ProbeLimit(f"probe: over {MAX_EVALUATIONS} evaluations")
+    return _evaluations
+
+
 def flip(site: int, test: Callable[[], object], scope: Mapping[str, object], schedule: Union[bool, Tuple[int, ...]]) -> bool:
     """The condition's value at this evaluation: ``schedule`` itself when it is a bool (always
     that value), else the condition's own value, negated at the evaluation numbers it lists."""
-    global _evaluations
-    _evaluations += 1
-    number = _evaluations
-    if number > MAX_EVALUATIONS:
-        raise ProbeLimit(f"probe: over {MAX_EVALUATIONS} evaluations")
+    number = counted()
     forced = isinstance(schedule, bool) or number in schedule
     original: Optional[bool]
     try:
@@ -55,6 +74,68 @@ def flip(site: int, test: Callable[[], object], scope: Mapping[str, object], sch
             {"site": site, "n": number, "test": current_test(), "value": original, "returned": returned, "locals": snapshot(scope)}
         )
     return returned
+
+
+Variant = Callable[[object], object]
+
+
+def value(
+    site: int, own: Callable[[], object], scope: Mapping[str, object], variants: Tuple[Variant, ...], schedule: Tuple[int, Tuple[str, ...]]
+) -> object:
+    """The expression's own value at this evaluation (raising as it raises), or, in the tests
+    ``schedule[1]`` names, variant ``schedule[0]``'s value of it (the own value where that
+    variant raises)."""
+    number = counted()
+    original = own()
+    chosen, tests = schedule
+    test = current_test()
+    returned = original
+    if test in tests and 0 <= chosen < len(variants):
+        try:
+            returned = variants[chosen](original)
+        except Exception:
+            pass
+    if len(_recorded) < MAX_RECORDED and _per_test.get(test, 0) < MAX_VALUES_PER_TEST:
+        _per_test[test] = _per_test.get(test, 0) + 1
+        _recorded.append(
+            {
+                "site": site,
+                "n": number,
+                "test": test,
+                "value": simple_value(original),
+                "returned": simple_value(returned),
+                "locals": snapshot(scope),
+                "variants": variant_values(variants, original),
+            }
+        )
+    return returned
+
+
+def variant_values(variants: Tuple[Variant, ...], original: object) -> List[Optional[str]]:
+    """Per variant, SAME where it gives the own value, else its value's repr, cut short; None
+    where it raised or was not evaluated (an iterator, which a variant would use up; no time
+    left)."""
+    global _variants_seconds
+    shown: List[Optional[str]] = []
+    for variant in variants[:MAX_VARIANTS]:
+        if isinstance(original, Iterator) or _variants_seconds > VARIANTS_SECONDS:
+            shown.append(None)
+            continue
+        began = time.monotonic()
+        try:
+            result = variant(original)
+            shown.append(SAME if same(result, original) else repr(result)[:MAX_SHOWN])
+        except Exception:
+            shown.append(None)
+        _variants_seconds += time.monotonic() - began
+    return shown
+
+
+def same(a: object, b: object) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:
+        return False
 
 
 def evaluations() -> List[ProbeEvaluation]:

@@ -290,15 +290,23 @@ class CallOutcome(_CallOutcome, total=False):
 ProbeValue = Union[int, float, str, bool, None]
 
 
-class ProbeEvaluation(TypedDict):
-    """One evaluation of a probed condition in a candidate's child (deepdebug/probe.py)."""
-
-    site: int  # which probed condition
+class _ProbeEvaluation(TypedDict):
+    site: int  # which probed condition or value
     n: int  # its number among the child's evaluations, from 1
     test: str  # node id of the test it ran in ("" outside one)
-    value: Optional[bool]  # the condition's own value; None where it raised and a value was forced
-    returned: bool  # the value the probe gave the code
+    # The condition's own value, None where it raised and a value was forced; a value's own,
+    # where it is simple (None otherwise).
+    value: ProbeValue
+    returned: ProbeValue  # the value the probe gave the code (a value's: where it is simple)
     locals: Dict[str, ProbeValue]  # simple locals, and "len(name)" of sized ones
+
+
+class ProbeEvaluation(_ProbeEvaluation, total=False):
+    """One evaluation of a probed condition or value in a candidate's child (deepdebug/probe.py)."""
+
+    # A value probe's variants, in order: "=" where one gives the own value, else its repr (cut
+    # short), None where it raised or was not evaluated.
+    variants: List[Optional[str]]
 
 
 class _ChildReport(TypedDict):

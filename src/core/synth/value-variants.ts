@@ -1,0 +1,81 @@
+import type { ValueSite } from './value-sites';
+
+// What a suspect value might have been instead, smallest first: the value through one of its
+// type's methods or a builtin (case, whitespace, conversion, rounding, ordering,
+// de-duplication, padding), then arithmetic with a constant of the function, then with a name
+// in scope. Nothing here knows the value's type: the probe evaluates every variant in Python
+// (src/python/deepdebug/probe.py `value`), and one that raises on the value's type drops out.
+
+export interface Variant {
+  /** The expression in the site's place. */
+  text: string;
+  /** The same, as the body of a one-parameter lambda (`lambda PARAMETER: ...`) over the value. */
+  probe: string;
+  /** Roughly the tokens added: the order variants are tried in. */
+  cost: number;
+}
+
+/** The lambdas' parameter: a name no program uses. */
+export const PARAMETER = '_deepdebug_value';
+/** Variants per site: the probe evaluates each at each evaluation it records. */
+export const MAX_VARIANTS = 96;
+
+/** A variant of the value `v`, which reads `p` where it needs one operand (parenthesized unless primary). */
+interface Shape {
+  make: (v: string, p: string) => string;
+  cost: number;
+  /** An operator at the top: parenthesized where the site is an operand. */
+  operator?: boolean;
+}
+
+const METHODS = ['lower', 'upper', 'strip', 'title', 'casefold', 'capitalize', 'lstrip', 'rstrip', 'split'];
+const BUILTINS = ['int', 'float', 'str', 'abs', 'round', 'len', 'sorted', 'set', 'list', 'tuple', 'sum', 'min', 'max', 'bool'];
+const WRAPS = [
+  'round({v}, 1)',
+  'round({v}, 2)',
+  'list(reversed({v}))',
+  'sorted({v}, reverse=True)',
+  'sorted(set({v}))',
+  'list(dict.fromkeys({v}))',
+  'sorted({v}, key=len)',
+  'sorted({v}, key=str.lower)',
+];
+const ARITHMETIC = ['+', '-', '*', '/', '//', '%'];
+
+function shapes(site: ValueSite): Shape[] {
+  const out: Shape[] = [
+    ...METHODS.map((m) => ({ make: (_v: string, p: string) => `${p}.${m}()`, cost: 1 })),
+    ...BUILTINS.map((b) => ({ make: (v: string) => `${b}(${v})`, cost: 1 })),
+    ...WRAPS.map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })),
+  ];
+  for (const constant of site.constants) {
+    const { text, value } = constant;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 2) out.push({ make: (_v, p) => `${p}.zfill(${text})`, cost: 2 });
+    if (typeof value === 'string' && value !== '') out.push({ make: (_v, p) => `${p} + ${text}`, cost: 2, operator: true });
+    if (typeof value !== 'number' || value <= 0) continue;
+    for (const op of ARITHMETIC) {
+      if (value === 1 && op !== '+' && op !== '-') continue;
+      out.push({ make: (_v, p) => `${p} ${op} ${text}`, cost: 2, operator: true });
+    }
+  }
+  for (const name of site.scope) {
+    for (const op of ARITHMETIC) out.push({ make: (_v, p) => `${p} ${op} ${name}`, cost: 3, operator: true });
+    out.push({ make: (_v, p) => `${name} - ${p}`, cost: 3, operator: true });
+  }
+  return out;
+}
+
+/** The site's variants, cheapest first (ties: the order above), at most MAX_VARIANTS, none twice. */
+export function variantsOf(site: ValueSite): Variant[] {
+  const own = site.primary ? site.text : `(${site.text})`;
+  const seen = new Set<string>();
+  const variants: Variant[] = [];
+  for (const shape of [...shapes(site)].sort((a, b) => a.cost - b.cost)) {
+    const made = shape.make(site.text, own);
+    const text = shape.operator && site.kind === 'operand' ? `(${made})` : made;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    variants.push({ text, probe: shape.make(PARAMETER, PARAMETER), cost: shape.cost });
+  }
+  return variants.slice(0, MAX_VARIANTS);
+}

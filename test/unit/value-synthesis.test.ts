@@ -1,0 +1,71 @@
+import * as assert from 'node:assert/strict';
+import { expectedFirst, standingVariants } from '../../src/core/synth/value-probe';
+import type { ValueSite } from '../../src/core/synth/value-sites';
+import { PARAMETER, variantsOf } from '../../src/core/synth/value-variants';
+import type { ProbeEvaluation } from '../../src/core/wire';
+
+// Variants of a suspect value: smallest first, written so they read as the site needs; and
+// which of them the probe's evaluations leave standing (another value in the failing tests,
+// none that raises there, the own value wherever a passing test ran).
+
+function site(text: string, kind: ValueSite['kind'], primary: boolean, scope: string[] = []): ValueSite {
+  const suspect = { file: 'm.py', function: 'f', startLine: 1, endLine: 2, score: 1, reasons: [], lines: [] };
+  return {
+    suspect,
+    source: '',
+    start: 0,
+    end: 0,
+    text,
+    line: 2,
+    region: { start: 0, end: 0 },
+    kind,
+    primary,
+    scope,
+    constants: [{ text: '6', value: 6 }],
+  };
+}
+
+function evaluation(test: string, variants: (string | null)[]): ProbeEvaluation {
+  return { site: 0, n: 1, test, value: null, returned: null, locals: {}, variants };
+}
+
+describe('Value synthesis', () => {
+  it('lists one-call variants before those with an argument, a constant or a name, none twice', () => {
+    const variants = variantsOf(site('name', 'return', true, ['width']));
+    const texts = variants.map((v) => v.text);
+    assert.deepEqual(texts.slice(0, 3), ['name.lower()', 'name.upper()', 'name.strip()']);
+    const costs = variants.map((v) => v.cost);
+    assert.deepEqual(
+      costs,
+      [...costs].sort((a, b) => a - b),
+    );
+    assert.ok(texts.indexOf('round(name)') < texts.indexOf('round(name, 1)'));
+    assert.ok(texts.indexOf('name.zfill(6)') < texts.indexOf('name * width'));
+    assert.ok(texts.includes('width - name'));
+    assert.equal(new Set(texts).size, texts.length);
+    assert.equal(variants[0]!.probe, `${PARAMETER}.lower()`);
+  });
+
+  it('parenthesizes an expression before a method, and an operator variant where the site is an operand', () => {
+    const sum = variantsOf(site('a + b', 'return', false)).map((v) => v.text);
+    assert.ok(sum.includes('(a + b).strip()') && sum.includes('round(a + b, 1)') && sum.includes('(a + b) * 6'));
+    const operand = variantsOf(site('qty', 'operand', true)).map((v) => v.text);
+    assert.ok(operand.includes('int(qty)') && operand.includes('(qty + 6)'));
+  });
+
+  it('keeps variants that change the failing evaluations and agree with every passing one, at most two per behaviour', () => {
+    const failing = new Set(['t::fails']);
+    const observed = [evaluation('t::fails', ['=', null, "'a'", "'a'", "'a'", "'b'", "'b'"])];
+    // 0: the own value; 1: raises; 2-4: one behaviour, three times; 5: changes a passing test; 6: fits.
+    const checked = [evaluation('t::passes', ['=', '=', '=', '=', '=', "'x'", '=']), evaluation('', ['=', '=', '=', '=', '=', '=', "'y'"])];
+    assert.deepEqual(standingVariants(7, observed, [], failing), [2, 3, 5, 6]);
+    assert.deepEqual(standingVariants(7, observed, checked, failing), [2, 3, 6]);
+    assert.deepEqual(standingVariants(7, [], checked, failing), []);
+  });
+
+  it('puts first the variants whose value the failing assertion expected', () => {
+    const observed = [evaluation('t::fails', ["'A'", "'b'"])];
+    assert.deepEqual(expectedFirst([0, 1], observed, ["AssertionError: assert 'B' == 'b'"]), [1, 0]);
+    assert.deepEqual(expectedFirst([0, 1], observed, ['AssertionError']), [0, 1]);
+  });
+});
