@@ -1,5 +1,6 @@
-// Watches pytest's `lastfailed` file in each workspace folder and starts a background fix when
-// a test run of the user's leaves new failing tests (the rules are background-start.ts).
+// Watches pytest's cache in each workspace folder and, when a test run of the user's wrote it,
+// reads its `lastfailed` file and starts a background fix on new failing tests (the rules are
+// background-start.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -9,6 +10,11 @@ import { readSettings } from './config';
 
 /** pytest writes the file once at the end of its run; a burst of events (create, change) is one run. */
 const SETTLE_MS = 300;
+/**
+ * The whole cache folder, itself included: a first pytest run makes the folder and the file in
+ * it at once, before the file watcher watches the new folder, and the file's own event is lost.
+ */
+const PYTEST_CACHE = '{.pytest_cache,.pytest_cache/**}';
 
 export function watchTestRuns(ctx: Ctx): vscode.Disposable {
   const watchers = new Map<string, vscode.Disposable>();
@@ -43,7 +49,7 @@ export function watchTestRuns(ctx: Ctx): vscode.Disposable {
   };
 
   const watch = (folder: vscode.WorkspaceFolder): void => {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, LAST_FAILED));
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, PYTEST_CACHE));
     const onEvent = (): void => changed(folder);
     watchers.set(
       folder.uri.toString(),
