@@ -16,7 +16,16 @@ import { noticeContainment } from './containment-notice';
 import { inFlightRun, withPatchEvent } from './early-run';
 import { headline } from './headline';
 import { pythonInterpreter } from './interpreter';
-import { canceledState, CANCELED, failedState, finishedState, followRun, runningState, type PanelState } from './panel/messages';
+import {
+  canceledState,
+  CANCELED,
+  failedState,
+  finishedState,
+  followRun,
+  runningState,
+  startingState,
+  type PanelState,
+} from './panel/messages';
 import { progressText } from './progress-text';
 import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './run-record';
 import type { ChoiceMemory } from './choice-memory';
@@ -150,7 +159,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
   ctx.showBackground(background ? { tests: target.tests.length } : null);
   const settings = readSettings(target.folder.uri);
   const python = await pythonInterpreter(settings.pythonPath, target.folder.uri, ctx.log);
-  ctx.showPanel(runningState('Starting…', ctx.panelState()));
+  ctx.showPanel(startingState(ctx.panelState()));
   const started = Date.now();
   const suspectsShown = (report: AnalyzeReport | FixReport) => shownSuspects(report.suspects, report.failures, settings.allowTestEdits);
   let earlyRunId: string | undefined;

@@ -8,7 +8,7 @@ import { checkApply } from '../../src/extension/apply-check';
 import { codeActionSpecs } from '../../src/extension/code-action-specs';
 import { DiagnosticCodes, diagnosticSpecs } from '../../src/extension/diagnostic-specs';
 import { inFlightRun, withPatchEvent } from '../../src/extension/early-run';
-import { followRun, runningState, idleState } from '../../src/extension/panel/messages';
+import { followRun, runningState, idleState, startingState } from '../../src/extension/panel/messages';
 import { fixName } from '../../src/extension/patch-uri';
 import { RunStore, runFromFix } from '../../src/extension/run-record';
 import { candidateIn } from '../helpers/candidate';
@@ -142,6 +142,7 @@ describe('early patches of a fix run in flight', () => {
       state.patches.map((shown) => [shown.id, shown.status, shown.recheck]),
       [['r2.e1', 'pending', 'running']],
     );
+    assert.deepEqual(startingState(state).patches, [], 'a newer run drops the early patches of one that stopped before its report');
     const record = early.patches[0]!;
     assert.equal(checkApply(early, record, base, false).ok, true);
     const changed = checkApply(early, record, base.replace('n - 1', 'n - 2'), false);

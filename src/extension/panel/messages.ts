@@ -150,6 +150,14 @@ export function runningState(progress: string, previous: PanelState): PanelState
   return { ...previous, phase: 'running', headline: 'DeepDebug is working…', progress };
 }
 
+/**
+ * A new run starts: the last run's results stay until its report, but not the early patches of
+ * a run that stopped before its report (early-run.ts): the store no longer has them.
+ */
+export function startingState(previous: PanelState): PanelState {
+  return runningState('Starting…', { ...previous, patches: previous.patches.filter((patch) => patch.recheck === null) });
+}
+
 export function failedState(message: string): PanelState {
   return { ...idleState(), phase: 'failed', headline: message };
 }
