@@ -22,6 +22,7 @@ function site(text: string, kind: ValueSite['kind'], primary: boolean, scope: st
     primary,
     scope,
     constants: [{ text: '6', value: 6 }],
+    helpers: ['escape'],
   };
 }
 
@@ -44,6 +45,15 @@ describe('Value synthesis', () => {
     assert.ok(texts.includes('width - name'));
     assert.equal(new Set(texts).size, texts.length);
     assert.equal(variants[0]!.probe, `${PARAMETER}.lower()`);
+    assert.ok(texts.includes('escape(name)') && texts.includes('name.zfill(2)') && texts.includes('name - len(width)'));
+  });
+
+  it('gives a sorting call a key, the module functions among the keys', () => {
+    const sorting = { ...site('sorted(names)', 'return', true), ordering: { callee: 'sorted', argument: 'names' } };
+    const variants = variantsOf(sorting);
+    const keyed = variants.find((v) => v.text === 'sorted(names, key=str.lower)');
+    assert.equal(keyed?.probe, 'sorted(names, key=str.lower)', 'it reads the argument from the scope, not the value');
+    assert.ok(variants.some((v) => v.text === 'sorted(names, key=escape)'));
   });
 
   it('parenthesizes an expression before a method, and an operator variant where the site is an operand', () => {

@@ -24,7 +24,7 @@ const MAX_SITES = 3;
 /** Single evaluations flipped, the first ones of the failing tests. */
 const MAX_SINGLE_FLIPS = 8;
 /** Values probed per search, once the conditions are spent. */
-const MAX_VALUE_SITES = 6;
+const MAX_VALUE_SITES = 10;
 /** Synthesized conditions per site. */
 const PER_SITE = 20;
 /**

@@ -51,8 +51,8 @@ const USUAL: Constant[] = [
 const MAX_CONSTANTS = 16;
 
 /**
- * Up to `max` sites that `find` picks in each suspect function, by suspect, then by `order`
- * (the finder's own ranking within a suspect: smaller first), then by line score.
+ * Up to `max` sites that `find` picks in each suspect function, by suspect, then by line
+ * score, then by `order` (the finder's own ranking of sites on lines of one score: smaller first).
  */
 export async function sitesIn<T extends ExpressionSite>(
   suspects: readonly Suspect[],
@@ -77,7 +77,7 @@ export async function sitesIn<T extends ExpressionSite>(
       tree.delete();
     }
   }
-  sites.sort((a, b) => a.rank - b.rank || a.order - b.order || b.score - a.score);
+  sites.sort((a, b) => a.rank - b.rank || b.score - a.score || a.order - b.order);
   return sites.slice(0, max).map(({ site }) => site);
 }
 

@@ -2,8 +2,9 @@ import type { ValueSite } from './value-sites';
 
 // What a suspect value might have been instead, smallest first: the value through one of its
 // type's methods or a builtin (case, whitespace, conversion, rounding, ordering,
-// de-duplication, padding), then arithmetic with a constant of the function, then with a name
-// in scope. Nothing here knows the value's type: the probe evaluates every variant in Python
+// de-duplication, padding) or a function of the module, a `sorted`/`min`/`max` call with a key,
+// then arithmetic with a constant of the function, then with a name in scope (or its length).
+// A variant need not use the value: its lambda closes over the function's names. Nothing here knows the value's type: the probe evaluates every variant in Python
 // (src/python/deepdebug/probe.py `value`), and one that raises on the value's type drops out.
 
 export interface Variant {
@@ -18,7 +19,7 @@ export interface Variant {
 /** The lambdas' parameter: a name no program uses. */
 export const PARAMETER = '_deepdebug_value';
 /** Variants per site: the probe evaluates each at each evaluation it records. */
-export const MAX_VARIANTS = 96;
+export const MAX_VARIANTS = 128;
 
 /** A variant of the value `v`, which reads `p` where it needs one operand (parenthesized unless primary). */
 interface Shape {
@@ -41,14 +42,25 @@ const WRAPS = [
   'sorted({v}, key=str.lower)',
 ];
 const ARITHMETIC = ['+', '-', '*', '/', '//', '%'];
+const KEYS = ['str.lower', 'len', 'lambda item: (len(item), item)', 'float', 'int', 'str'];
+/** Padding widths tried whatever the function's literals. */
+const WIDTHS = [2, 3, 4, 5, 6, 8];
+/** Numeric constants of the function used in arithmetic. */
+const MAX_NUMBERS = 6;
 
 function shapes(site: ValueSite): Shape[] {
   const out: Shape[] = [
     ...METHODS.map((m) => ({ make: (_v: string, p: string) => `${p}.${m}()`, cost: 1 })),
     ...BUILTINS.map((b) => ({ make: (v: string) => `${b}(${v})`, cost: 1 })),
     ...WRAPS.map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })),
+    ...site.helpers.map((h) => ({ make: (v: string) => `${h}(${v})`, cost: 2 })),
   ];
-  for (const constant of site.constants) {
+  if (site.ordering) {
+    const { callee, argument } = site.ordering;
+    for (const key of [...KEYS, ...site.helpers]) out.push({ make: () => `${callee}(${argument}, key=${key})`, cost: 2 });
+  }
+  const numbers = site.constants.filter((c) => typeof c.value === 'number' && c.value > 0).slice(0, MAX_NUMBERS);
+  for (const constant of [...numbers, ...site.constants.filter((c) => typeof c.value === 'string')]) {
     const { text, value } = constant;
     if (typeof value === 'number' && Number.isInteger(value) && value >= 2) out.push({ make: (_v, p) => `${p}.zfill(${text})`, cost: 2 });
     if (typeof value === 'string' && value !== '') out.push({ make: (_v, p) => `${p} + ${text}`, cost: 2, operator: true });
@@ -58,9 +70,13 @@ function shapes(site: ValueSite): Shape[] {
       out.push({ make: (_v, p) => `${p} ${op} ${text}`, cost: 2, operator: true });
     }
   }
+  for (const width of WIDTHS) out.push({ make: (_v, p) => `${p}.zfill(${width})`, cost: 3 });
   for (const name of site.scope) {
     for (const op of ARITHMETIC) out.push({ make: (_v, p) => `${p} ${op} ${name}`, cost: 3, operator: true });
     out.push({ make: (_v, p) => `${name} - ${p}`, cost: 3, operator: true });
+  }
+  for (const name of site.scope) {
+    for (const op of ['-', '+']) out.push({ make: (_v, p) => `${p} ${op} len(${name})`, cost: 4, operator: true });
   }
   return out;
 }

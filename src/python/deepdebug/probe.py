@@ -25,7 +25,7 @@ MAX_EVALUATIONS = 10_000
 MAX_SAFE_INT = 2**53 - 1
 # Variants of a value evaluated per evaluation, the characters of a variant's value shown, and
 # the time all variants of a child may take together: past it they are no longer evaluated.
-MAX_VARIANTS = 128
+MAX_VARIANTS = 160
 MAX_SHOWN = 80
 VARIANTS_SECONDS = 1.0
 # A value's evaluations recorded per test: a loop in the failing tests leaves room for the others.
