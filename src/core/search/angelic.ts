@@ -25,6 +25,8 @@ const MAX_SITES = 3;
 const MAX_SINGLE_FLIPS = 8;
 /** Values probed per search, once the conditions are spent. */
 const MAX_VALUE_SITES = 10;
+/** Variants per value site, the likeliest first: those a failing assertion expected, then the smallest. */
+const PER_VALUE_SITE = 24;
 /** Synthesized conditions per site. */
 const PER_SITE = 20;
 /**
@@ -108,7 +110,7 @@ export class AngelicSource implements CandidateSource {
     const kept = checked
       ? expectedFirst(standingVariants(variants.length, observed.evaluations, checked.evaluations, failing), observed.evaluations, messages)
       : standing.slice(1);
-    return kept.map((i) => variants[i]!);
+    return kept.slice(0, PER_VALUE_SITE).map((i) => variants[i]!);
   }
 
   /** Conditions for the site that agree with a schedule that made the failing tests pass; none when no schedule did. */
