@@ -53,7 +53,10 @@ describe('Value synthesis', () => {
     const variants = variantsOf(sorting);
     const keyed = variants.find((v) => v.text === 'sorted(names, key=str.lower)');
     assert.equal(keyed?.probe, 'sorted(names, key=str.lower)', 'it reads the argument from the scope, not the value');
-    assert.ok(variants.some((v) => v.text === 'sorted(names, key=escape)'));
+    const texts = variants.map((v) => v.text);
+    assert.ok(texts.indexOf('sorted(names, key=escape)') < texts.indexOf('sorted(names, key=str.lower)'));
+    assert.ok(texts.indexOf('sorted(names, key=len)') < texts.indexOf('sorted(sorted(names), key=len)'), 'its own sort before a wrap');
+    assert.ok(texts.indexOf('escape(sorted(names))') < texts.indexOf('round(sorted(names), 2)'), 'a helper before a generic wrap');
   });
 
   it('parenthesizes an expression before a method, and an operator variant where the site is an operand', () => {

@@ -2,7 +2,7 @@ import type { ValueSite } from './value-sites';
 
 // What a suspect value might have been instead, smallest first: the value through one of its
 // type's methods or a builtin (case, whitespace, conversion, rounding, ordering,
-// de-duplication, padding) or a function of the module, a `sorted`/`min`/`max` call with a key,
+// de-duplication, padding), a function of the module, a `sorted`/`min`/`max` call with a key,
 // then arithmetic with a constant of the function, then with a name in scope (or its length).
 // A variant need not use the value: its lambda closes over the function's names. Nothing here knows the value's type: the probe evaluates every variant in Python
 // (src/python/deepdebug/probe.py `value`), and one that raises on the value's type drops out.
@@ -52,13 +52,14 @@ function shapes(site: ValueSite): Shape[] {
   const out: Shape[] = [
     ...METHODS.map((m) => ({ make: (_v: string, p: string) => `${p}.${m}()`, cost: 1 })),
     ...BUILTINS.map((b) => ({ make: (v: string) => `${b}(${v})`, cost: 1 })),
-    ...WRAPS.map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })),
+    // The module's own functions, and a key for the site's own sort, before a generic wrap.
     ...site.helpers.map((h) => ({ make: (v: string) => `${h}(${v})`, cost: 2 })),
   ];
   if (site.ordering) {
     const { callee, argument } = site.ordering;
-    for (const key of [...KEYS, ...site.helpers]) out.push({ make: () => `${callee}(${argument}, key=${key})`, cost: 2 });
+    for (const key of [...site.helpers, ...KEYS]) out.push({ make: () => `${callee}(${argument}, key=${key})`, cost: 2 });
   }
+  out.push(...WRAPS.map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })));
   const numbers = site.constants.filter((c) => typeof c.value === 'number' && c.value > 0).slice(0, MAX_NUMBERS);
   for (const constant of [...numbers, ...site.constants.filter((c) => typeof c.value === 'string')]) {
     const { text, value } = constant;
