@@ -45,6 +45,8 @@ const MAX_PARTIAL_ROUNDS = 8;
  * the cheap single edits of the first rounds go first, the probes cost a dozen runs.
  */
 const ANGELIC_AFTER = 48;
+/** The model loads this long after the first candidate's outcome, unless a patch validated sooner (see SearchInput.loadModel). */
+const MODEL_AFTER_MS = 1_000;
 /** Unvalidated hints shown when nothing validated. */
 const MAX_HINTS = 3;
 
@@ -57,9 +59,10 @@ export interface SearchInput {
   sourceFile: (file: string) => Promise<SourceFile>;
   readSource: (file: string) => Promise<string | null>;
   /**
-   * Loads the model (null: no model). The search calls it once, when the first candidate's
-   * outcome is in or when nothing else is left to hand out: loading beside the validator's
-   * start slowed that start on a small machine, and the first fixes come from the template edits.
+   * Loads the model (null: no model). The search calls it once: when a first patch validated,
+   * MODEL_AFTER_MS after the first candidate's outcome, or when nothing else is left to hand
+   * out. Its load and first scores take the CPU the first candidates need on a small machine,
+   * and the first fixes come from the template edits.
    */
   loadModel: (() => Promise<LoadedModel | null>) | null;
   allowTestEdits: boolean;
@@ -186,8 +189,9 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   );
   const closest: Close[] = [];
 
+  let modelTimer: NodeJS.Timeout | undefined;
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
-    wantModel(); // the first candidates are out
+    modelTimer ??= setTimeout(wantModel, MODEL_AFTER_MS); // the first candidates are out
     const { candidate } = outcome;
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
@@ -203,6 +207,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         patches.push(patch);
         rechecks.add(patch, outcome, (await input.sourceFile(patch.file)).text);
         hooks.onPatch?.({ kind: 'validated', patch });
+        wantModel();
         shown = true;
       }
     } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {
@@ -235,6 +240,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     onEnd: () => angelicStop.abort(),
   });
+  clearTimeout(modelTimer);
   modelStop.abort();
   await Promise.all([...scoring]);
   stats.endedBecause = lanes.endedBecause;

@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { runFix } from '../../src/core/engine';
+import { copyFixture, removeCopy } from '../helpers/workspace';
+
+// When a fix run loads the shipped model (SearchInput.loadModel), on test/fixtures/model-start
+// (a merge sort whose fix is a few dozen candidates in): not while the first candidates run,
+// which need the CPU on a small machine, but once a patch validated or a second after the
+// first candidate's outcome.
+
+describe('The model in a fix run', function () {
+  this.timeout(120_000);
+
+  it('loads once the first patch validated, not beside the first candidates', async () => {
+    const workspace = copyFixture('model-start');
+    try {
+      const report = await runFix({ workspace, tests: [], python: 'python3', timeBudgetMs: 20_000, maxCandidates: 60 });
+      const at = (step: string) => report.stats.timeline?.find((entry) => entry.step === step)?.startMs;
+      const [firstCandidate, firstFix, modelLoad] = [at('first-candidate'), at('first-fix'), at('model-load')];
+      assert.ok(firstCandidate !== undefined && firstFix !== undefined && modelLoad !== undefined, JSON.stringify(report.stats.timeline));
+      assert.ok(report.model.name, `the model ran: ${JSON.stringify(report.model)}`);
+      // The fixture's fix is not among the first candidates: a model loaded at the first outcome would load before it.
+      assert.ok(firstFix - firstCandidate > 200, `first candidate ${firstCandidate} ms, first fix ${firstFix} ms`);
+      assert.ok(
+        modelLoad >= Math.min(firstFix, firstCandidate + 1_000) - 20,
+        `model load at ${modelLoad} ms; first candidate ${firstCandidate}, first fix ${firstFix}`,
+      );
+    } finally {
+      removeCopy(workspace);
+    }
+  });
+});
