@@ -19,9 +19,10 @@ describe('The model in a fix run', function () {
       assert.ok(firstCandidate !== undefined && firstFix !== undefined && modelLoad !== undefined, JSON.stringify(report.stats.timeline));
       assert.ok(report.model.name, `the model ran: ${JSON.stringify(report.model)}`);
       // The fixture's fix is not among the first candidates: a model loaded at the first outcome would load before it.
-      assert.ok(firstFix - firstCandidate > 200, `first candidate ${firstCandidate} ms, first fix ${firstFix} ms`);
+      assert.ok(firstFix - firstCandidate > 300, `first candidate ${firstCandidate} ms, first fix ${firstFix} ms`);
+      // The first fix is stamped once its patch is made, which is after the model was asked for: some slack.
       assert.ok(
-        modelLoad >= Math.min(firstFix, firstCandidate + 1_000) - 20,
+        modelLoad >= Math.min(firstFix, firstCandidate + 1_000) - 150,
         `model load at ${modelLoad} ms; first candidate ${firstCandidate}, first fix ${firstFix}`,
       );
     } finally {

@@ -31,6 +31,20 @@ function evaluation(test: string, variants: (string | null)[]): ProbeEvaluation 
 }
 
 describe('Value synthesis', () => {
+  it('does not reorder a tuple or list written out in place (an edit of the display, not a value)', () => {
+    const shown = (text: string) => variantsOf(site(text, 'argument', true)).map((v) => v.text);
+    const reorders = /\b(sorted|reversed|set|dict\.fromkeys|min|max)\(/;
+    assert.deepEqual(
+      shown('(url, title)').filter((text) => reorders.test(text)),
+      [],
+    );
+    assert.deepEqual(
+      shown('[first, last]').filter((text) => reorders.test(text)),
+      [],
+    );
+    assert.ok(shown('names').includes('list(reversed(names))'), 'a named collection may still be reordered');
+  });
+
   it('lists one-call variants before those with an argument, a constant or a name, none twice', () => {
     const variants = variantsOf(site('name', 'return', true, ['width']));
     const texts = variants.map((v) => v.text);

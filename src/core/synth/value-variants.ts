@@ -41,6 +41,8 @@ const WRAPS = [
   'sorted({v}, key=len)',
   'sorted({v}, key=str.lower)',
 ];
+/** Variants that reorder or drop a collection's elements. */
+const REORDERING = /\b(sorted|reversed|set|dict\.fromkeys|min|max)\(/;
 const ARITHMETIC = ['+', '-', '*', '/', '//', '%'];
 const KEYS = ['str.lower', 'len', 'lambda item: (len(item), item)', 'float', 'int', 'str'];
 /** Padding widths tried whatever the function's literals. */
@@ -49,9 +51,13 @@ const WIDTHS = [2, 3, 4, 5, 6, 8];
 const MAX_NUMBERS = 6;
 
 function shapes(site: ValueSite): Shape[] {
+  // A tuple or list written out in place has its order written out too: another order is an
+  // edit of the display (the templates' argument swaps), not a value to synthesize; a reordered
+  // tuple of a call's arguments passed the tests of a project whose fix was elsewhere.
+  const keepsOrder = (text: string) => !(isDisplay(site.text) && REORDERING.test(text));
   const out: Shape[] = [
     ...METHODS.map((m) => ({ make: (_v: string, p: string) => `${p}.${m}()`, cost: 1 })),
-    ...BUILTINS.map((b) => ({ make: (v: string) => `${b}(${v})`, cost: 1 })),
+    ...BUILTINS.filter((b) => keepsOrder(`${b}(`)).map((b) => ({ make: (v: string) => `${b}(${v})`, cost: 1 })),
     // The module's own functions, and a key for the site's own sort, before a generic wrap.
     ...site.helpers.map((h) => ({ make: (v: string) => `${h}(${v})`, cost: 2 })),
   ];
@@ -59,7 +65,7 @@ function shapes(site: ValueSite): Shape[] {
     const { callee, argument } = site.ordering;
     for (const key of [...site.helpers, ...KEYS]) out.push({ make: () => `${callee}(${argument}, key=${key})`, cost: 2 });
   }
-  out.push(...WRAPS.map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })));
+  out.push(...WRAPS.filter(keepsOrder).map((w) => ({ make: (v: string) => w.replace('{v}', v), cost: 2 })));
   const numbers = site.constants.filter((c) => typeof c.value === 'number' && c.value > 0).slice(0, MAX_NUMBERS);
   for (const constant of [...numbers, ...site.constants.filter((c) => typeof c.value === 'string')]) {
     const { text, value } = constant;
@@ -80,6 +86,11 @@ function shapes(site: ValueSite): Shape[] {
     for (const op of ['-', '+']) out.push({ make: (_v, p) => `${p} ${op} len(${name})`, cost: 4, operator: true });
   }
   return out;
+}
+
+/** A tuple or list display: `(a, b)`, `[a, b]`. */
+function isDisplay(text: string): boolean {
+  return /^\(.*,.*\)$/s.test(text) || /^\[.*\]$/s.test(text);
 }
 
 /** The site's variants, cheapest first (ties: the order above), at most MAX_VARIANTS, none twice. */
