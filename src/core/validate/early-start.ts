@@ -45,10 +45,9 @@ export interface SessionBasis {
   environment: readonly string[];
 }
 
-interface Begun {
-  probe: SandboxProbe;
-  shadow: ShadowCopy;
-  sessions: PromiseSettledResult<SpawnedSession>[];
+/** What was begun: the sessions that started, and whether any did not (then none is taken). */
+interface Begun extends EarlyPieces {
+  someFailed: boolean;
 }
 
 export class EarlyStart {
@@ -81,10 +80,11 @@ export class EarlyStart {
         environment: basis.environment,
       };
       const count = Math.max(1, options.workers - 1);
-      const sessions = await Promise.allSettled(
+      const started = await Promise.allSettled(
         Array.from({ length: count }, () => spawnSession(shadow, 'world', launch, collect, undefined, signal)),
       );
-      return { probe, shadow, sessions };
+      const sessions = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      return { probe, shadow, sessions, someFailed: sessions.length < started.length };
     })();
     // A workspace that is not a folder is the first run's error to report; here it is only no early start.
     return new EarlyStart(
@@ -95,8 +95,7 @@ export class EarlyStart {
 
   /** Sessions an earlier run's pool kept (ValidatorPool.keep), to be taken like those begun early. */
   static kept(pieces: EarlyPieces, basis: SessionBasis): EarlyStart {
-    const sessions = pieces.sessions.map((value): PromiseSettledResult<SpawnedSession> => ({ status: 'fulfilled', value }));
-    return new EarlyStart(basis, Promise.resolve({ probe: pieces.probe, shadow: pieces.shadow, sessions }));
+    return new EarlyStart(basis, Promise.resolve({ ...pieces, someFailed: false }));
   }
 
   /** Whether a run with `options` may use these sessions, as far as is known before its first run. */
@@ -105,7 +104,8 @@ export class EarlyStart {
     return (
       begun !== null &&
       !this.taken &&
-      begun.sessions.every((s) => s.status === 'fulfilled' && s.value.worker.alive) &&
+      !begun.someFailed &&
+      begun.sessions.every((session) => session.worker.alive) &&
       path.resolve(options.workspace) === this.basis.workspace &&
       options.python === this.basis.python &&
       (options.sandbox ?? true) === this.basis.sandbox &&
@@ -129,13 +129,8 @@ export class EarlyStart {
       sameNames(passed, this.basis.environment) &&
       testFiles([...options.failing, ...options.passing]).every((file) => this.collects(file));
     this.taken = true;
-    if (fits)
-      return {
-        probe: begun.probe,
-        shadow: begun.shadow,
-        sessions: begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
-      };
-    await removeBegun(begun);
+    if (fits) return { probe: begun.probe, shadow: begun.shadow, sessions: begun.sessions };
+    await removeEarly(begun);
     return null;
   }
 
@@ -144,7 +139,7 @@ export class EarlyStart {
     if (this.taken) return;
     this.taken = true;
     const begun = await this.begun;
-    if (begun) await removeBegun(begun);
+    if (begun) await removeEarly(begun);
   }
 
   private collects(file: string): boolean {
@@ -166,10 +161,6 @@ export async function removeEarly(pieces: Pick<EarlyPieces, 'shadow' | 'sessions
     }),
   );
   await removeShadowCopy(pieces.shadow);
-}
-
-function removeBegun(begun: Begun): Promise<void> {
-  return removeEarly({ shadow: begun.shadow, sessions: begun.sessions.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])) });
 }
 
 /** The selection's files and folders (workspace-relative, as pytest's arguments); null for any outside the workspace. */
