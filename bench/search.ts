@@ -5,14 +5,17 @@
 // engine; writes results.md and results.json to --out after every bug (a stopped run keeps
 // what it did).
 //
-//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real]
-//        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--out bench/results/<date>-<commit>-search]
+//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real,synth,synth-real]
+//        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--resume]
+//        [--out bench/results/<date>-<commit>-search]
 //
 // --no-model runs both engines on templates alone: with --only naming bugs neither fixes, the
 // throughput table then measures validation speed on its own (candidates per minute of wall
 // time, on bugs whose search spent the whole budget).
 //
-// The real-project set is bench/real's dev split, every --real-every-th bug (a fixed sample).
+// The real-project set is bench/real's dev split, every --real-every-th bug (a fixed sample);
+// synth-real is every bug of bench/synth/real-bugs.jsonl. --resume keeps the rows of --out's
+// results.json and runs only the bugs it lacks (a run stopped midway goes on where it was).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -41,7 +44,8 @@ interface Row extends BugResult {
   showed: string[];
 }
 
-const SETS = ['classic', 'wide', 'guards', 'real'] as const;
+const SETS = ['classic', 'wide', 'guards', 'synth', 'real', 'synth-real'] as const;
+const SYNTH_REAL_BUGS = path.join(packageRoot(), 'bench', 'synth', 'real-bugs.jsonl');
 type BugSet = (typeof SETS)[number];
 
 const args = benchOptions(
@@ -52,6 +56,7 @@ const args = benchOptions(
     'real-every': { type: 'string', default: '12' },
     only: ONLY_OPTION,
     'no-model': { type: 'boolean', default: false },
+    resume: { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
   },
   (values) => ({
@@ -61,30 +66,36 @@ const args = benchOptions(
     realEvery: wholeNumber('--real-every', values['real-every'], 1),
     only: onlyList(values.only),
     noModel: values['no-model'],
+    resume: values.resume,
     out: values.out,
   }),
 );
 
 /** The bugs of one set that `--only` picks (bench/real: from the sample). */
 function setBugs(set: BugSet): Bug[] {
-  if (set !== 'real') {
-    return loadBugSet(set, args.only).map(({ dir, bug }) => ({
-      set,
-      target: bug,
-      build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
-      args: [],
-    }));
+  if (set === 'real' || set === 'synth-real') {
+    const bugsFile = set === 'synth-real' ? SYNTH_REAL_BUGS : undefined;
+    const records =
+      set === 'real'
+        ? loadBugList()
+            .filter((bug) => bug.split === 'dev')
+            .filter((_, index) => index % args.realEvery === 0)
+        : loadBugList(bugsFile);
+    return records
+      .filter((bug) => isChosen(args.only, bug.id))
+      .map((bug) => ({
+        set,
+        target: bug,
+        build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON, bugsFile),
+        args: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
+      }));
   }
-  return loadBugList()
-    .filter((bug) => bug.split === 'dev')
-    .filter((_, index) => index % args.realEvery === 0)
-    .filter((bug) => isChosen(args.only, bug.id))
-    .map((bug) => ({
-      set,
-      target: bug,
-      build: (f: string) => makeWorkspace(bug, f, REAL_PYTHON),
-      args: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
-    }));
+  return loadBugSet(set, args.only).map(({ dir, bug }) => ({
+    set,
+    target: bug,
+    build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
+    args: [],
+  }));
 }
 
 async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, budget: number): Promise<Row> {
@@ -143,7 +154,9 @@ async function main(): Promise<void> {
   const { budget } = args;
   const out = args.out || path.join(packageRoot(), 'bench', 'results', `search-${Date.now()}`);
   fs.mkdirSync(out, { recursive: true });
-  const rows: Row[] = [];
+  const resultsFile = path.join(out, 'results.json');
+  const rows: Row[] =
+    args.resume && fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { rows: Row[] }).rows : [];
   const settings = args.noModel ? 'templates only (--no-model)' : 'default settings (model and templates)';
   const header = [
     `Budget ${budget} s per bug; both engines at once on their own copies; ${settings}.`,
@@ -153,7 +166,13 @@ async function main(): Promise<void> {
   ];
   console.log(header.join('\n'));
   const lines: string[] = [];
+  const byEngine = (id: string, engine: Engine): Row | undefined => rows.find((r) => r.id === id && r.engine === engine);
   for (const bug of args.sets.flatMap(setBugs)) {
+    const [before, after] = ENGINES.map((engine) => byEngine(bug.target.id, engine));
+    if (before && after) {
+      lines.push(tableRow([bug.target.id, bug.target.kind, cell(before), cell(after)]));
+      continue;
+    }
     const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-search-'));
     try {
       const [baseline, current] = await Promise.all(ENGINES.map((engine) => runEngine(bug, engine, clis[engine], temp, budget)));
@@ -172,7 +191,7 @@ async function main(): Promise<void> {
       ),
     );
     fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, '', throughputTable(rows), ''].join('\n'));
-    fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');
+    fs.writeFileSync(resultsFile, JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');
   }
   console.log('');
   console.log(fs.readFileSync(path.join(out, 'results.md'), 'utf8').split('\n\n').at(-1));
