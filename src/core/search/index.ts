@@ -132,7 +132,9 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   let wantModel: () => void = () => undefined;
   const wanted = new Promise<void>((resolve) => (wantModel = resolve));
   const loadModel = input.loadModel;
-  const loaded = loadModel ? wanted.then(() => untilAborted(loadModel(), modelSignal)) : null;
+  // Settles when the lanes end even if the model was never asked for: the scores and samples
+  // waiting on it are awaited after the lanes.
+  const loaded = loadModel ? untilAborted(wanted, modelSignal).then(() => untilAborted(loadModel(), modelSignal)) : null;
   const scoring = new Set<Promise<unknown>>();
   let firstScored: () => void = () => undefined;
   const firstScores = new Promise<void>((resolve) => (firstScored = resolve));
