@@ -21,7 +21,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FixReport } from '../src/core/types';
 import { packageRoot } from '../src/core/files/resources';
-import { isChosen, loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON } from './lib/bug-sets';
+import { isChosen, loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON, type RealBug } from './lib/bug-sets';
 import { median, runFixCli, scoreRun, seconds, summarize, summaryTable, type BugResult, type BugTarget } from './lib/fix-runs';
 import { markdownTable, tableHead, tableRow, type Cell } from './lib/markdown-table';
 import { benchOptions, listOf, positiveNumber, required, wholeNumber } from './lib/options';
@@ -45,8 +45,8 @@ interface Row extends BugResult {
 }
 
 const SETS = ['classic', 'wide', 'guards', 'synth', 'real', 'synth-real'] as const;
-const SYNTH_REAL_BUGS = path.join(packageRoot(), 'bench', 'synth', 'real-bugs.jsonl');
 type BugSet = (typeof SETS)[number];
+const SYNTH_REAL_BUGS = path.join(packageRoot(), 'bench', 'synth', 'real-bugs.jsonl');
 
 const args = benchOptions(
   {
@@ -75,12 +75,7 @@ const args = benchOptions(
 function setBugs(set: BugSet): Bug[] {
   if (set === 'real' || set === 'synth-real') {
     const bugsFile = set === 'synth-real' ? SYNTH_REAL_BUGS : undefined;
-    const records =
-      set === 'real'
-        ? loadBugList()
-            .filter((bug) => bug.split === 'dev')
-            .filter((_, index) => index % args.realEvery === 0)
-        : loadBugList(bugsFile);
+    const records = bugsFile ? loadBugList(bugsFile) : realSample();
     return records
       .filter((bug) => isChosen(args.only, bug.id))
       .map((bug) => ({
@@ -96,6 +91,13 @@ function setBugs(set: BugSet): Bug[] {
     build: (f: string) => fs.cpSync(dir, f, { recursive: true }),
     args: [],
   }));
+}
+
+/** bench/real's dev split, every --real-every-th bug. */
+function realSample(): RealBug[] {
+  return loadBugList()
+    .filter((bug) => bug.split === 'dev')
+    .filter((_, index) => index % args.realEvery === 0);
 }
 
 async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, budget: number): Promise<Row> {
@@ -114,6 +116,22 @@ async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, bu
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
   }
+}
+
+function rowOf(rows: readonly Row[], id: string, engine: Engine): Row | undefined {
+  return rows.find((r) => r.id === id && r.engine === engine);
+}
+
+function bugLine(baseline: Row, current: Row): string {
+  return tableRow([current.id, current.kind, cell(baseline), cell(current)]);
+}
+
+/** A table line per bug both engines ran, in the order they ran (a resumed run's earlier rows first). */
+function bugLines(rows: readonly Row[]): string[] {
+  return [...new Set(rows.map((r) => r.id))].flatMap((id) => {
+    const [baseline, current] = ENGINES.map((engine) => rowOf(rows, id, engine));
+    return baseline && current ? [bugLine(baseline, current)] : [];
+  });
 }
 
 function cell(row: Row): string {
@@ -165,21 +183,13 @@ async function main(): Promise<void> {
     tableHead(['bug', 'kind', 'baseline', 'current']),
   ];
   console.log(header.join('\n'));
-  const lines: string[] = [];
-  const byEngine = (id: string, engine: Engine): Row | undefined => rows.find((r) => r.id === id && r.engine === engine);
   for (const bug of args.sets.flatMap(setBugs)) {
-    const [before, after] = ENGINES.map((engine) => byEngine(bug.target.id, engine));
-    if (before && after) {
-      lines.push(tableRow([bug.target.id, bug.target.kind, cell(before), cell(after)]));
-      continue;
-    }
+    if (ENGINES.every((engine) => rowOf(rows, bug.target.id, engine))) continue;
     const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-bench-search-'));
     try {
       const [baseline, current] = await Promise.all(ENGINES.map((engine) => runEngine(bug, engine, clis[engine], temp, budget)));
       rows.push(baseline!, current!);
-      const line = tableRow([bug.target.id, bug.target.kind, cell(baseline!), cell(current!)]);
-      lines.push(line);
-      console.log(line);
+      console.log(bugLine(baseline!, current!));
     } finally {
       fs.rmSync(temp, { recursive: true, force: true });
     }
@@ -190,7 +200,7 @@ async function main(): Promise<void> {
         ENGINES.map((engine) => [`${set}, ${engine}`, summarize(rows.filter((r) => r.set === set && r.engine === engine))] as const),
       ),
     );
-    fs.writeFileSync(path.join(out, 'results.md'), [...header, ...lines, '', summary, '', throughputTable(rows), ''].join('\n'));
+    fs.writeFileSync(path.join(out, 'results.md'), [...header, ...bugLines(rows), '', summary, '', throughputTable(rows), ''].join('\n'));
     fs.writeFileSync(resultsFile, JSON.stringify({ budgetSeconds: budget, load: os.loadavg(), rows }, null, 2) + '\n');
   }
   console.log('');
