@@ -22,6 +22,8 @@ Environment:
                        every test that reaches it, and the run must not spend its budget there)
   DEEPDEBUG_FAULT      file that faulthandler writes to on a crash or a hard timeout
   DEEPDEBUG_DESELECT   JSON list of node ids not to run (done before the interpreter died)
+  DEEPDEBUG_DONE_FD    a pipe the engine reads: "done" is written there once the tests ran to
+                       their end, so the engine need not wait for pytest's own wind-down
 
 The code stays compatible with Python 3.8 and pytest 7: it runs in the user's interpreter.
 """

@@ -322,6 +322,45 @@ describe('runPytest on real pytest runs', function () {
     assert.deepEqual(snapshot(fixture('pytest-hypothesis')), before, 'the run wrote into the workspace');
   });
 
+  describe("pytest's wind-down (what runs after the last test: summaries, unconfigure, exit)", () => {
+    let scratch = '';
+    let marker = '';
+    beforeEach(() => {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-wind-down-'));
+      marker = path.join(scratch, 'wound-down');
+    });
+    afterEach(() => fs.rmSync(scratch, { recursive: true, force: true }));
+    const reportFolders = (): string[] => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('deepdebug-pytest-'));
+    const windDown = (): RunPytestOptions => options('pytest-wind-down', { env: { WIND_DOWN_MARKER: marker } });
+
+    it('is not waited for: it finishes at the lowest priority, then the report folder goes', async () => {
+      const before = reportFolders();
+      const run = await runPytest(windDown());
+      assert.deepEqual(
+        run.tests.map((result) => `${result.nodeid} ${result.outcome}`),
+        ['test_totals.py::test_total_of_none passed', 'test_totals.py::test_total_of_two failed'],
+      );
+      assert.equal(run.exitCode, 1);
+      assert.equal(fs.existsSync(marker), false, 'the run waited for the wind-down');
+      await waitFor(() => fs.existsSync(marker), 20_000, 'the wind-down did not run to its end');
+      assert.equal(fs.readFileSync(marker, 'utf8'), '19');
+      await waitFor(
+        () => reportFolders().every((name) => before.includes(name)),
+        5_000,
+        () => `report folders left: ${reportFolders().join(', ')}`,
+      );
+    });
+
+    it('ends when the run is canceled', async () => {
+      const controller = new AbortController();
+      await runPytest(windDown(), controller.signal);
+      controller.abort();
+      await waitFor(() => processesIn([fixture('pytest-wind-down')]).length === 0, 5_000, 'the wind-down still runs');
+      await sleep(2_500); // past the summary's sleep: a wind-down still alive would write its marker now
+      assert.equal(fs.existsSync(marker), false);
+    });
+  });
+
   it('gives one clear error when nothing is collected', async () => {
     await rejectsWith(runPytest(options('pytest-no-tests')), 'no-tests', /no tests were collected/);
     await rejectsWith(

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import * as os from 'node:os';
 import { CanceledError } from '../errors';
 
 // Runs a command as the leader of its own process group, so that a timeout or a cancel ends
@@ -12,6 +13,13 @@ export interface GroupRunOptions {
   signal?: AbortSignal;
   /** Bytes of stdout+stderr kept, from the end. */
   outputLimit?: number;
+  /**
+   * The command may say it has done what it was run for before it exits, by writing to the
+   * file descriptor DONE_FD: the run then settles at once (with `windingDown`), and the rest
+   * of the command (for pytest: other plugins' summaries, its unconfigure, the interpreter's
+   * exit) goes on at the lowest CPU priority until it exits, times out or is canceled.
+   */
+  acceptsDone?: boolean;
 }
 
 export interface GroupRunResult {
@@ -23,9 +31,19 @@ export interface GroupRunResult {
   timedOut: boolean;
   /** Set when the command could not be started at all (ENOENT, EACCES). */
   spawnError?: NodeJS.ErrnoException;
+  /**
+   * Set when the command said it was done (GroupRunOptions.acceptsDone) before it exited: code
+   * and signal are then null, and this settles once the group is gone.
+   */
+  windingDown?: Promise<void>;
 }
 
+/** The file descriptor a command started with acceptsDone writes to when it is done. */
+export const DONE_FD = 3;
+
 const DEFAULT_OUTPUT_LIMIT = 64 * 1024;
+/** The nice value of a command winding down after it said it was done: it yields to everything else. */
+const WINDING_DOWN_PRIORITY = 19;
 
 export function runInProcessGroup(command: string, args: string[], options: GroupRunOptions): Promise<GroupRunResult> {
   if (options.signal?.aborted) return Promise.reject(new CanceledError());
@@ -35,7 +53,7 @@ export function runInProcessGroup(command: string, args: string[], options: Grou
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', options.acceptsDone ? 'pipe' : 'ignore'],
     });
     let output = Buffer.alloc(0);
     let timedOut = false;
@@ -47,8 +65,8 @@ export function runInProcessGroup(command: string, args: string[], options: Grou
       output = Buffer.concat([output, chunk]);
       if (output.length > 2 * limit) output = output.subarray(output.length - limit);
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout?.on('data', keep); // piped: always there
+    child.stderr?.on('data', keep);
 
     const killGroup = (): void => {
       if (child.pid === undefined) return;
@@ -71,6 +89,23 @@ export function runInProcessGroup(command: string, args: string[], options: Grou
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    let ended = (): void => undefined;
+    let settledEarly = false;
+    const done = child.stdio[DONE_FD];
+    done?.once('data', () => {
+      if (exit !== null || canceled || timedOut) return;
+      settledEarly = true;
+      try {
+        os.setPriority(child.pid!, WINDING_DOWN_PRIORITY); // spawned: it wrote to us
+      } catch {
+        // It exited in the meantime.
+      }
+      const text = output.subarray(Math.max(0, output.length - limit)).toString('utf8');
+      const windingDown = new Promise<void>((resolveEnd) => (ended = resolveEnd));
+      resolve({ code: null, signal: null, output: text, timedOut: false, windingDown });
+    });
+    done?.on('error', () => undefined); // A broken pipe to a dying command says nothing new.
+
     child.on('error', (error: NodeJS.ErrnoException) => {
       spawnError = error;
     });
@@ -82,6 +117,10 @@ export function runInProcessGroup(command: string, args: string[], options: Grou
     child.on('close', () => {
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
+      if (settledEarly) {
+        ended();
+        return;
+      }
       if (canceled) {
         reject(new CanceledError());
         return;

@@ -7,7 +7,7 @@ import { makeTempFolder, removeTempFolder } from '../files/temp-folders';
 import type { PytestRun, TestResult } from '../types';
 import type { LocateOptions } from './locate';
 import { parsePluginReport, type PluginReport } from './plugin-report';
-import { runInProcessGroup, type GroupRunResult } from './process-group';
+import { DONE_FD, runInProcessGroup, type GroupRunResult } from './process-group';
 import { conftestFailure, importFailure, lastLine, startFailure, usageMessage } from './pytest-output';
 import { tracebackFrames } from './traceback-text';
 
@@ -87,6 +87,7 @@ interface Pass {
 /** One pytest process; `done` are node ids an earlier pass already ran, deselected here. */
 async function runPass(options: RunPytestOptions, selection: string[], done: string[], signal: AbortSignal | undefined): Promise<Pass> {
   const scratch = await makeTempFolder('deepdebug-pytest-');
+  let windingDown: Promise<void> | undefined;
   try {
     const files = {
       report: path.join(scratch, 'report.jsonl'),
@@ -99,7 +100,10 @@ async function runPass(options: RunPytestOptions, selection: string[], done: str
       env: pytestEnvironment(options, files),
       timeoutMs: options.timeoutMs,
       signal,
+      // The plugin says so once the tests ran to their end: the results are all in the report.
+      acceptsDone: true,
     });
+    windingDown = exit.windingDown;
     if (exit.spawnError) {
       throw new UserError(
         'no-python',
@@ -108,7 +112,10 @@ async function runPass(options: RunPytestOptions, selection: string[], done: str
     }
     return { report: parsePluginReport(await readIfPresent(files.report)), exit, fault: await readIfPresent(files.fault) };
   } finally {
-    await removeTempFolder(scratch);
+    // pytest winding down may still write there (plugins' storage points at it): it goes once
+    // pytest is gone, or at this process's exit (temp-folders.ts).
+    if (windingDown) void windingDown.then(() => removeTempFolder(scratch)).catch(() => undefined);
+    else await removeTempFolder(scratch);
   }
 }
 
@@ -178,6 +185,7 @@ function pytestEnvironment(options: RunPytestOptions, files: { report: string; f
     DEEPDEBUG_REPORT: files.report,
     DEEPDEBUG_FAULT: files.fault,
     DEEPDEBUG_DESELECT: files.deselect,
+    DEEPDEBUG_DONE_FD: String(DONE_FD),
     DEEPDEBUG_WORKSPACE: options.workspace,
     DEEPDEBUG_COVERAGE: options.coverage ? '1' : '0',
     DEEPDEBUG_TIMEOUT: String(Math.max(0, options.perTestTimeoutMs) / 1000),

@@ -17,7 +17,15 @@ from .report import Recorder
 _recorder: Optional[Recorder] = None
 
 # The settings; other DEEPDEBUG_* variables belong to the user's tests and stay.
-_SETTINGS = ("DEEPDEBUG_REPORT", "DEEPDEBUG_WORKSPACE", "DEEPDEBUG_COVERAGE", "DEEPDEBUG_TIMEOUT", "DEEPDEBUG_FAULT", "DEEPDEBUG_DESELECT")
+_SETTINGS = (
+    "DEEPDEBUG_REPORT",
+    "DEEPDEBUG_WORKSPACE",
+    "DEEPDEBUG_COVERAGE",
+    "DEEPDEBUG_TIMEOUT",
+    "DEEPDEBUG_FAULT",
+    "DEEPDEBUG_DESELECT",
+    "DEEPDEBUG_DONE_FD",
+)
 
 
 def _end_run_when_orphaned() -> None:
@@ -157,6 +165,8 @@ def pytest_runtest_logreport(report: Any) -> None:
         _recorder.remember_report(report)
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
+    # trylast: after the other plugins' and the conftests' own session finish.
     if _recorder is not None:
-        _recorder.write({"event": "finish", "exitstatus": int(exitstatus), "environ": environ_reads.stop()})
+        _recorder.finish(int(exitstatus), environ_reads.stop())

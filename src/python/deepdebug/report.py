@@ -47,6 +47,8 @@ class Recorder:
         self.timeout = PerTestTimeout(float(os.environ.get("DEEPDEBUG_TIMEOUT") or 0), self._fault_file)
         self.timeout.install()
         self.deselected: Set[str] = set(read_json_list(os.environ.get("DEEPDEBUG_DESELECT")))
+        done_fd = os.environ.get("DEEPDEBUG_DONE_FD")
+        self._done_fd: Optional[int] = int(done_fd) if done_fd else None
         self._reports: List[Any] = []
         self._failures: Dict[str, Failure] = {}
         self.write(
@@ -64,6 +66,23 @@ class Recorder:
             faulthandler.disable()
             self._fault_file.close()
         os.close(self._fd)
+
+    def finish(self, exitstatus: int, environ: List[str]) -> None:
+        """The last event; where the tests ran to their end, the engine also hears it on the done pipe.
+
+        The engine stops waiting there: what pytest does after this (other plugins' summaries,
+        its unconfigure, the interpreter's exit) changes no result. An interrupted run, an
+        internal or usage error and an empty one are read once the process has exited, with
+        its output.
+        """
+        self.write({"event": "finish", "exitstatus": exitstatus, "environ": environ})
+        if self._done_fd is not None and exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            try:
+                os.write(self._done_fd, b"done\n")
+                os.close(self._done_fd)
+            except OSError:
+                pass  # The engine then waits for the exit, as without the pipe.
+            self._done_fd = None
 
     def write(self, event: PluginEvent) -> None:
         # One os.write per line: a crash later cannot leave this line half written.
