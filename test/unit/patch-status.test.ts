@@ -166,6 +166,17 @@ describe('panel state across runs', () => {
     );
   });
 
+  it('a canceled run says so while the previous results change (the store drops its early patches, a fix is applied)', () => {
+    const record = run('r6', [fixed]);
+    const state = canceledState(record);
+    assert.equal(followRun(state, record).headline, state.headline);
+    record.patches[0]!.status = 'applied';
+    assert.equal(followRun(state, record).headline, 'DeepDebug run canceled. Previous results: DeepDebug: fix 1 applied for test_price');
+    const next = followRun(runningState('Starting…', state), record);
+    assert.equal(next.headline, 'DeepDebug is working…');
+    assert.equal(next.notice, null, 'a new run ends the news of the canceled one');
+  });
+
   it('diff documents name their run, also once a newer run replaced it', () => {
     assert.equal(fixName('r12.3'), 'DeepDebug fix 3 of run 12');
     const store = new RunStore();

@@ -18,6 +18,8 @@ export interface PanelLocation {
 export interface PanelState {
   phase: 'idle' | 'running' | 'finished' | 'failed';
   headline: string;
+  /** News over a finished run's results ("DeepDebug run canceled."): it heads the headline while they change. */
+  notice: string | null;
   /** Current stage while running. */
   progress: string | null;
   /** "deepdebug-small on cpu", or why no model ran. */
@@ -134,6 +136,7 @@ export function idleState(): PanelState {
   return {
     phase: 'idle',
     headline: 'Run "Debug with DeepDebug" on a failing test to see its fixes here.',
+    notice: null,
     progress: null,
     model: null,
     checkedAgainst: null,
@@ -147,7 +150,7 @@ export function idleState(): PanelState {
 }
 
 export function runningState(progress: string, previous: PanelState): PanelState {
-  return { ...previous, phase: 'running', headline: 'DeepDebug is working…', progress };
+  return { ...previous, phase: 'running', headline: 'DeepDebug is working…', notice: null, progress };
 }
 
 /**
@@ -165,7 +168,8 @@ export function failedState(message: string): PanelState {
 /** The panel's state with its run's patches, and once finished its headline, as they are now. */
 export function followRun(state: PanelState, run: RunRecord): PanelState {
   const now = finishedState(run);
-  return { ...state, headline: state.phase === 'finished' ? now.headline : state.headline, patches: now.patches, question: now.question };
+  const headline = state.phase === 'finished' ? withNotice(state.notice, now.headline) : state.headline;
+  return { ...state, headline, patches: now.patches, question: now.question };
 }
 
 export const CANCELED = 'DeepDebug run canceled.';
@@ -173,7 +177,11 @@ export const CANCELED = 'DeepDebug run canceled.';
 /** A canceled run's panel when the folder had results before it: they stay, under the news. */
 export function canceledState(previous: RunRecord): PanelState {
   const state = finishedState(previous);
-  return { ...state, headline: `${CANCELED} Previous results: ${state.headline}` };
+  return { ...state, notice: CANCELED, headline: withNotice(CANCELED, state.headline) };
+}
+
+function withNotice(notice: string | null, headline: string): string {
+  return notice === null ? headline : `${notice} Previous results: ${headline}`;
 }
 
 export function modelText(model: RunRecord['model']): string | null {
@@ -186,6 +194,7 @@ export function finishedState(run: RunRecord): PanelState {
   return {
     phase: 'finished',
     headline: headline(run),
+    notice: null,
     progress: null,
     model: modelText(run.model),
     checkedAgainst: run.testScope ? testScopeText(run.testScope) : null,
