@@ -9,7 +9,7 @@ import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
 import type { PatchModel } from './model';
 import { perRun, type ModelLoader } from './model/loader';
 import { defaultModelDir } from './files/resources';
-import { perRunPools, ValidatorPool, type EarlyStart, type PoolStarter, type ValidatorOptions } from './validate';
+import { harmWarning, perRunPools, ValidatorPool, type EarlyStart, type PoolStarter, type ValidatorOptions } from './validate';
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './review/ranking';
@@ -36,6 +36,8 @@ import type {
 // plain data; this module only sequences them, keeps the clock, and reports progress.
 
 const DEFAULT_TIME_BUDGET_MS = 60_000;
+/** Harmful candidates the report names (all are counted): the first few say what happened. */
+const HARMFUL_NAMED = 5;
 /**
  * A candidate's wall limits: a base plus so many times what the whole first run's finished
  * tests took, between a floor and a ceiling (a forked candidate runs fewer tests, without
@@ -381,7 +383,14 @@ async function fixStages(
     if (modelState) report.model = modelState.info;
     if (result.modelNote) report.model = { ...report.model, note: result.modelNote };
     const scorer = modelState?.loaded?.scorer ?? null;
-    const rechecked = await timeline.span('recheck-wait', () => cleanPatches(result.rechecks, report, hooks));
+    const { patches: rechecked, harmful: harmfulRechecks } = await timeline.span('recheck-wait', () =>
+      cleanPatches(result.rechecks, report, hooks),
+    );
+    const harmful = [...result.harmful, ...harmfulRechecks];
+    report.stats.harmful = harmful.length;
+    if (harmful.length > 0) report.harmful = harmful.slice(0, HARMFUL_NAMED);
+    const harm = harmWarning(harmful);
+    if (harm !== null) (report.warnings ??= []).push(harm);
     const bases = new Map(
       await Promise.all(
         [...new Set(rechecked.map((p) => p.file))].map(async (file) => [file, (await analysis.sourceFile(file)).text] as const),

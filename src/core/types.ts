@@ -293,6 +293,8 @@ export interface FixStats {
   cleanRecheck?: { passed: number; failed: number; durationMs: number; waitedMs: number; skipped: number };
   /** How the search spent its budget; absent when no candidate was searched for. */
   search?: SearchStats;
+  /** Candidates rejected for what their tests did outside the project (in the search and the clean re-check). */
+  harmful?: number;
   /** What recording and replaying the suspects' calls found and cost; absent when no patch validated. */
   behaviour?: BehaviourStats;
   /** Where the time went: the stages that ran, by start (src/core/timeline.ts). */
@@ -434,6 +436,23 @@ export interface RunScope {
   testsRun: number;
 }
 
+/** What a candidate's tests did outside the project to a file or folder that was there before they ran. */
+export interface OutsideEffect {
+  /** "~/precious" under the home, else absolute. */
+  path: string;
+  kind: 'deleted' | 'truncated' | 'rewritten';
+}
+
+/** A candidate rejected for what its tests did outside the project (src/core/validate/effects.ts): never shown. */
+export interface HarmfulCandidate {
+  file: string;
+  function: string;
+  summary: string;
+  diff: string;
+  /** What it did that the unpatched code's tests did not. */
+  effects: OutsideEffect[];
+}
+
 /** The JSON report of `deepdebug fix` (the design's CLI contract). */
 export interface FixReport {
   version: 1;
@@ -459,6 +478,8 @@ export interface FixReport {
   world?: WorldFidelity;
   /** Where the shown patches disagree on a new input: the question the user can answer with a test. */
   disagreement?: Disagreement;
+  /** Candidates whose tests deleted, truncated or rewrote files outside the project (the first few): never shown. */
+  harmful?: HarmfulCandidate[];
   stats: FixStats;
 }
 

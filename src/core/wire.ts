@@ -8,7 +8,7 @@ import { z } from 'zod';
 // runs both Python emitters and compares the two definitions.
 
 export const PLUGIN_REPORT_VERSION = 1;
-export const WORKER_PROTOCOL_VERSION = 3;
+export const WORKER_PROTOCOL_VERSION = 4;
 export const LOCATE_VERSION = 1;
 
 /** A message that does not match this build's wire: another version, or a malformed message. */
@@ -271,6 +271,13 @@ const probeEvaluation = z.strictObject({
   variants: z.array(z.string().nullable()).optional(),
 });
 
+/** What a candidate's tests did to a file or folder outside the project that was there before (src/python/deepdebug/effects.py). */
+const effect = z.strictObject({
+  /** "~/notes" under the home, else absolute. */
+  path: z.string(),
+  kind: z.enum(['deleted', 'truncated', 'rewritten']),
+});
+
 const resultMessage = z.strictObject({
   op: z.literal('result'),
   id: int,
@@ -289,6 +296,8 @@ const resultMessage = z.strictObject({
   replayed: z.array(callOutcome).optional(),
   /** A probe candidate's evaluations. */
   probe: z.array(probeEvaluation).optional(),
+  /** Outside the project: what the child's own file operations and the world's walk saw, each path once. */
+  effects: z.array(effect).optional(),
 });
 
 const workerMessage = z.discriminatedUnion('op', [readyMessage, resultMessage]);
@@ -298,6 +307,7 @@ export type WireOutcome = z.infer<typeof wireOutcome>;
 export type WireTestResult = z.infer<typeof wireTestResult>;
 export type PatchMethod = z.infer<typeof patchMethod>;
 export type ResultMessage = z.infer<typeof resultMessage>;
+export type Effect = z.infer<typeof effect>;
 export type CallInput = z.infer<typeof callInput>;
 export type RecordedCall = z.infer<typeof recordedCall>;
 export type RecordedFunction = z.infer<typeof recordedFunction>;
@@ -338,7 +348,17 @@ export type LocateReply = z.infer<typeof locateReply>;
 // The worker's world (DEEPDEBUG_WORLD): the folders it puts back after each candidate
 
 const worldRoot = z.strictObject({ path: z.string(), pristine: z.string().nullable() });
-const worldSpec = z.strictObject({ roots: z.array(worldRoot), backup: z.string() });
+const effectWatchSpec = z.strictObject({
+  /** The candidate's own folders: the workspace copy, temp, basetemp. */
+  own: z.array(z.string()),
+  /** The private home ("~" in the report): walked after each candidate, its earlier entries watched. */
+  home: z.string(),
+  /** The sandbox's scratch folders, walked and watched too. */
+  scratch: z.array(z.string()),
+  /** The user's home, named "~" where a path outside leads into it. */
+  realHome: z.string().nullable(),
+});
+const worldSpec = z.strictObject({ roots: z.array(worldRoot), backup: z.string(), watch: effectWatchSpec });
 
 export type WorldSpec = z.infer<typeof worldSpec>;
 
@@ -366,6 +386,7 @@ export const WIRE_SCHEMAS = {
   ReadyMessage: readyMessage,
   WireTestResult: wireTestResult,
   ResultMessage: resultMessage,
+  Effect: effect,
   CallInput: callInput,
   RecordedCall: recordedCall,
   RecordedFunction: recordedFunction,
@@ -377,6 +398,7 @@ export const WIRE_SCHEMAS = {
   LocateReply: locateReply,
   WorldRoot: worldRoot,
   WorldSpec: worldSpec,
+  EffectWatchSpec: effectWatchSpec,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

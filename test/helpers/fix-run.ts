@@ -18,15 +18,15 @@ export interface FixRun {
   status: number | null;
 }
 
-/** The CLI's fix on a fresh copy of `fixture`, which it must leave unchanged. */
-export function fix(fixture: string, extra: string[] = []): FixRun {
+/** The CLI's fix on a fresh copy of `fixture`, which it must leave unchanged; `env`: variables of the user's shell. */
+export function fix(fixture: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}): FixRun {
   const workspace = copyFixture(fixture);
   const reportFile = `${workspace}.json`;
   const before = hashTree(workspace);
   const run = spawnSync(
     process.execPath,
     [path.join(packageRoot(), 'dist', 'cli.js'), 'fix', workspace, '--no-model', '--json', reportFile, ...extra],
-    { encoding: 'utf8', timeout: 240_000 },
+    { encoding: 'utf8', timeout: 240_000, env: { ...process.env, ...env } },
   );
   assert.deepEqual(hashTree(workspace), before, 'the workspace is unchanged');
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
@@ -34,15 +34,15 @@ export function fix(fixture: string, extra: string[] = []): FixRun {
   return { report, workspace, stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-/** Whether the patched file passes the fixture's whole suite under plain pytest. */
-export function passesPlainPytest(fixture: string, file: string, text: string): boolean {
+/** Whether the patched file passes the fixture's whole suite under plain pytest; `env`: the user's variables. */
+export function passesPlainPytest(fixture: string, file: string, text: string, env: NodeJS.ProcessEnv = {}): boolean {
   const copy = copyFixture(fixture);
   try {
     fs.writeFileSync(path.join(copy, file), text);
     const run = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
       cwd: copy,
       encoding: 'utf8',
-      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+      env: { ...process.env, ...env, PYTHONDONTWRITEBYTECODE: '1' },
     });
     return run.status === 0;
   } finally {

@@ -36,7 +36,38 @@ const failing = ['t::fail1', 't::fail2'];
 const passing = ['t::pass1', 't::pass2', 't::pass3'];
 
 describe('verdictOf', () => {
-  const check = (r: ResultMessage, covering: string[] | null = null) => verdictOf({ candidate, reply: r, failing, passing, covering });
+  const check = (r: ResultMessage, covering: string[] | null = null, unpatchedEffects: ReadonlySet<string> = new Set()) =>
+    verdictOf({ candidate, reply: r, failing, passing, covering, unpatchedEffects });
+  const allPass: [string, WireOutcome][] = [...failing, ...passing].map((id) => [id, 'passed']);
+
+  it('rejects a candidate whose tests changed files outside the project that the unpatched code left alone', () => {
+    const effects: ResultMessage['effects'] = [
+      { path: '~/precious', kind: 'deleted' },
+      { path: '/srv/data.csv', kind: 'truncated' },
+    ];
+    const outcome = check(reply(allPass, { effects }));
+    assert.equal(outcome.verdict, 'harmful');
+    assert.deepEqual(outcome.harm, effects);
+    assert.equal(outcome.detail, "its tests deleted ~/precious and 1 more, which the unpatched code's tests left alone");
+  });
+
+  it('lets a candidate do outside what the unpatched code did there too', () => {
+    const outcome = check(reply(allPass, { effects: [{ path: '~/.cache/app', kind: 'deleted' }] }), null, new Set(['~/.cache/app']));
+    assert.equal(outcome.verdict, 'validated');
+    assert.equal(outcome.harm, undefined);
+    const partly = check(
+      reply(allPass, {
+        effects: [
+          { path: '~/.cache/app', kind: 'deleted' },
+          { path: '~/notes.txt', kind: 'rewritten' },
+        ],
+      }),
+      null,
+      new Set(['~/.cache/app']),
+    );
+    assert.equal(partly.verdict, 'harmful');
+    assert.deepEqual(partly.harm, [{ path: '~/notes.txt', kind: 'rewritten' }]);
+  });
 
   it('validates when every failing test passes and no passing test breaks', () => {
     const outcome = check(

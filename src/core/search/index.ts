@@ -8,8 +8,8 @@ import { isTestFile } from '../pytest/failures';
 import { shapeNotes } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
 import type { SourceFile } from '../files/sources';
-import type { Candidate, EngineHooks, Failure, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
-import { brokenTests, type ValidationOutcome, type ValidatorPool } from '../validate';
+import type { Candidate, EngineHooks, Failure, HarmfulCandidate, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
+import { brokenTests, harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { AngelicSource } from './angelic';
 import { Frontier, type CandidateSource, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
@@ -84,6 +84,8 @@ export interface SearchResult {
   rechecks: RecheckQueue;
   /** Validated candidates never shown because they silence the tests, with why. */
   silenced: string[];
+  /** Candidates whose tests did harm outside the project (validate/effects.ts): never shown nor built on. */
+  harmful: HarmfulCandidate[];
   hints: Hint[];
   stats: SearchStats;
   candidatesTaken: number;
@@ -186,6 +188,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
 
   const patches: ValidatedPatch[] = [];
   const silenced: string[] = [];
+  const harmful: HarmfulCandidate[] = [];
   const rechecks = new RecheckQueue(pool, hooks.signal, (patch, outcome) =>
     hooks.onPatch?.(outcome.verdict === 'validated' ? { kind: 'confirmed', patch } : { kind: 'withdrawn', patch, reason: outcome.detail }),
   );
@@ -199,7 +202,9 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
     kind.validated++;
     let shown = false;
-    if (outcome.verdict === 'validated') {
+    if (outcome.verdict === 'harmful') {
+      harmful.push(harmfulCandidate(outcome));
+    } else if (outcome.verdict === 'validated') {
       const made = await shownPatch(outcome, input.sourceFile);
       if ('silencing' in made) {
         silenced.push(`${candidate.summary} (${made.silencing})`);
@@ -220,7 +225,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         frontier.addPartial(ordered(await templateStreamOn(candidate, original, weight, input.failures)));
       }
     }
-    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated')
+    if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated' && outcome.verdict !== 'harmful')
       keepClosest(closest, { outcome, broke: brokenTests(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
@@ -250,6 +255,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     patches,
     rechecks,
     silenced,
+    harmful,
     hints: closest.map(hintOf),
     stats,
     candidatesTaken: frontier.count,

@@ -1,8 +1,8 @@
 import { explainFix } from '../review/explain';
 import { isSuperset, lineEdits, type LineEdits } from '../review/ranking';
 import { encodeSource } from '../files/source-encoding';
-import type { EngineHooks, FixReport, ValidatedPatch } from '../types';
-import type { ValidationOutcome, ValidatorPool } from '../validate';
+import type { EngineHooks, FixReport, HarmfulCandidate, ValidatedPatch } from '../types';
+import { harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 
 // The clean re-check of validated patches (ValidatorPool.recheck): one at a time beside the
 // search, so that most are done by the time it ends; only the patches that pass it are shown.
@@ -106,16 +106,22 @@ export class RecheckQueue {
  * The validated patches that passed their clean re-check, each explained by it; the others are
  * counted and named in the report.
  */
-export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, hooks: EngineHooks): Promise<ValidatedPatch[]> {
+export async function cleanPatches(
+  rechecks: RecheckQueue,
+  report: FixReport,
+  hooks: EngineHooks,
+): Promise<{ patches: ValidatedPatch[]; harmful: HarmfulCandidate[] }> {
   const waitStarted = Date.now();
   if (rechecks.size > 0) {
     hooks.onProgress?.({ stage: 'validating', message: `re-checking ${rechecks.size} validated patches in a fresh copy of the workspace` });
   }
   const { rechecked: results, skipped } = await rechecks.settled();
-  const failed = results.filter((result) => result.outcome.verdict !== 'validated');
+  // A patch whose re-check did harm is named with the others that did (validate/effects.ts).
+  const harmful = results.filter((result) => result.outcome.verdict === 'harmful');
+  const failed = results.filter((result) => result.outcome.verdict !== 'validated' && result.outcome.verdict !== 'harmful');
   report.stats.cleanRecheck = {
-    passed: results.length - failed.length,
-    failed: failed.length,
+    passed: results.length - failed.length - harmful.length,
+    failed: failed.length + harmful.length,
     durationMs: rechecks.durationMs,
     waitedMs: Date.now() - waitStarted,
     skipped,
@@ -127,7 +133,8 @@ export async function cleanPatches(rechecks: RecheckQueue, report: FixReport, ho
       `${count} validated once but failed the clean re-check (a fresh copy of the workspace, home and temp folder, a new pytest session) and ${failed.length === 1 ? 'is' : 'are'} not shown: ${which}`,
     );
   }
-  return results
+  const patches = results
     .filter((result) => result.outcome.verdict === 'validated')
     .map((result) => ({ ...result.patch, explanation: explainFix(result.outcome, report.failures, rechecks.passedBefore) }));
+  return { patches, harmful: harmful.map((result) => harmfulCandidate(result.outcome)) };
 }

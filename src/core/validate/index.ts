@@ -19,6 +19,7 @@ import type { SandboxProbe } from './sandbox';
 
 export type { ValidationOutcome, Verdict } from './verdict';
 export { brokenTests, isFixed } from './verdict';
+export { harmfulCandidate, harmWarning } from './effects';
 export type { PatchMethod } from '../wire';
 export type { ValidatorOptions } from './options';
 export { EarlyStart } from './early-start';
@@ -59,6 +60,8 @@ export class ValidatorPool {
   private readonly worlds = new Map<WorkerProcess, World>();
   /** Tests that make a failing one fail (order-dependent failures): run before the failing tests. */
   private prelude: string[] = [];
+  /** Paths outside the project the unpatched code's runs changed: a candidate's changing them is no harm (effects.ts). */
+  private readonly unpatchedEffects = new Set<string>();
 
   private constructor(
     private readonly options: ValidatorOptions,
@@ -261,6 +264,7 @@ export class ValidatorPool {
     );
     // A slow suite's check running out of time says nothing of the candidates' code: their limit stays.
     const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, { shortens: false });
+    this.noteUnpatched(reply);
     return reply.status === 'done' ? reply.results : null;
   }
 
@@ -296,7 +300,14 @@ export class ValidatorPool {
         },
         signal,
       );
-      return verdictOf({ candidate, reply, failing: this.failingTests, passing: this.passingTests, covering });
+      return verdictOf({
+        candidate,
+        reply,
+        failing: this.failingTests,
+        passing: this.passingTests,
+        covering,
+        unpatchedEffects: this.unpatchedEffects,
+      });
     } catch (error) {
       if (error instanceof CanceledError) throw error;
       if (this.disposed) throw new CanceledError('validator disposed');
@@ -314,6 +325,7 @@ export class ValidatorPool {
     signal?: AbortSignal,
   ): Promise<Recording | string> {
     const reply = await this.run({ op: 'record', ...plan, ...this.childLimits }, signal, { shortens: false });
+    this.noteUnpatched(reply);
     return reply.status === 'done' && reply.recording ? reply.recording : unfinished(reply);
   }
 
@@ -375,7 +387,14 @@ export class ValidatorPool {
           ...this.childLimits,
         });
         if (reply.status === 'canceled') throw new CanceledError();
-        return verdictOf({ candidate, reply, failing: this.failingTests, passing: suite, covering: null });
+        return verdictOf({
+          candidate,
+          reply,
+          failing: this.failingTests,
+          passing: suite,
+          covering: null,
+          unpatchedEffects: this.unpatchedEffects,
+        });
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
@@ -465,6 +484,11 @@ export class ValidatorPool {
       tests: [],
       suite: [],
     };
+  }
+
+  /** Keeps what a run of the unpatched code did outside the project. */
+  private noteUnpatched(reply: ResultMessage): void {
+    for (const effect of reply.effects ?? []) this.unpatchedEffects.add(effect.path);
   }
 
   private candidateProblem(candidate: Candidate): string | undefined {

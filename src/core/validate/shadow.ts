@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { makeTempFolder, removeTempFolder } from '../files/temp-folders';
 import type { OutsideLink } from '../types';
@@ -139,18 +140,27 @@ export async function createWorld(
 ): Promise<World> {
   const dir = path.join(shadow.root, name);
   const own = path.join(dir, PRIVATE);
-  const world: World = {
-    dir,
+  const folders = {
     workspace: path.join(dir, path.basename(shadow.workspace)),
     home: path.join(own, 'home'),
     temp: path.join(own, 'tmp'),
     basetemp: path.join(own, 'pytest-tmp'),
-    spec: JSON.stringify({
-      // The world's folder mirrors the pristine one: the workspace copy has its twin there.
-      roots: [{ path: dir, pristine: path.dirname(shadow.workspace) }, ...scratch.map((folder) => ({ path: folder, pristine: null }))],
-      backup: path.join(own, 'backup'),
-    } satisfies WorldSpec),
   };
+  const backup = path.join(own, 'backup');
+  const spec: WorldSpec = {
+    // The world's folder mirrors the pristine one: the workspace copy has its twin there.
+    roots: [{ path: dir, pristine: path.dirname(shadow.workspace) }, ...scratch.map((folder) => ({ path: folder, pristine: null }))],
+    backup,
+    // What a candidate does to the home and the sandbox's scratch folders is watched: there a
+    // delete is absorbed here and real at the user's (src/python/deepdebug/effects.py).
+    watch: {
+      own: [folders.workspace, folders.temp, folders.basetemp, backup],
+      home: folders.home,
+      scratch: [...scratch],
+      realHome: os.homedir(),
+    },
+  };
+  const world: World = { dir, ...folders, spec: JSON.stringify(spec) };
   try {
     // Copy-on-write clones where the filesystem has them (btrfs, XFS): a world per worker then costs no disk.
     await fs.promises.cp(shadow.workspace, world.workspace, {

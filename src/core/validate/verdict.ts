@@ -1,11 +1,14 @@
 import type { Candidate, Validation } from '../types';
-import type { PatchMethod, ProbeEvaluation, ResultMessage, WireOutcome, WireTestResult } from '../wire';
+import type { Effect, PatchMethod, ProbeEvaluation, ResultMessage, WireOutcome, WireTestResult } from '../wire';
+import { harmText, newEffects } from './effects';
 
 // Turns the worker's report for one candidate into a verdict. A patch is validated only when
 // every failing test passed and no selected previously passing test failed; a missing result
-// (the run stopped early) never counts as a pass.
+// (the run stopped early) never counts as a pass. A candidate whose tests deleted, truncated or
+// rewrote something outside the project that the unpatched code's runs left alone is harmful,
+// whatever its tests say: it is never shown, nor built on.
 
-export type Verdict = 'validated' | 'failed' | 'timeout' | 'error';
+export type Verdict = 'validated' | 'failed' | 'timeout' | 'error' | 'harmful';
 
 export interface ValidationOutcome {
   candidate: Candidate;
@@ -23,6 +26,8 @@ export interface ValidationOutcome {
   suite: string[];
   /** What a probe candidate's condition saw (src/core/synth/probe.ts); absent for other candidates. */
   probe?: ProbeEvaluation[];
+  /** Harmful: what its tests did outside the project that the unpatched code's did not. */
+  harm?: Effect[];
 }
 
 const FIXED: readonly WireOutcome[] = ['passed', 'xpassed'];
@@ -35,9 +40,11 @@ export interface VerdictInput {
   /** Every previously passing test, and the covering subset when coverage was given. */
   passing: readonly string[];
   covering: readonly string[] | null;
+  /** The paths outside the project that the unpatched code's runs changed (see effects.ts). */
+  unpatchedEffects: ReadonlySet<string>;
 }
 
-export function verdictOf({ candidate, reply, failing, passing, covering }: VerdictInput): ValidationOutcome {
+export function verdictOf({ candidate, reply, failing, passing, covering, unpatchedEffects }: VerdictInput): ValidationOutcome {
   const suite = reply.applied === 'swap' && covering !== null ? covering : passing;
   const byId = new Map(reply.results.map((result) => [result.nodeid, result]));
   const failingFixed = failing.filter((id) => FIXED.includes(byId.get(id)?.outcome ?? 'failed')).length;
@@ -51,6 +58,8 @@ export function verdictOf({ candidate, reply, failing, passing, covering }: Verd
     suite: [...suite],
     ...(reply.probe ? { probe: reply.probe } : {}),
   };
+  const harm = newEffects(reply.effects ?? [], unpatchedEffects);
+  if (harm.length > 0) return { ...base, verdict: 'harmful', harm, detail: harmText(harm) };
   if (reply.status === 'timeout') return { ...base, verdict: 'timeout', detail: reply.detail };
   if (reply.status === 'crashed') return { ...base, verdict: 'failed', detail: reply.detail };
   if (reply.patchError !== undefined) return { ...base, verdict: 'failed', detail: reply.patchError };

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Literal, NoReturn, Optional, Tuple, Union
 
 import pytest
 
+from .effects import Recorder, install_hook, merged_effects
 from .fork_server import ForkServer, encode_job, read_available, read_job
 from .forking import choose_fork
 from .functions import live_function
@@ -26,7 +27,17 @@ from .record import record_calls
 from .replay import replay_calls
 from .runner import CrashOnly, direct_nodeids, run_items, warm_up
 from .sources import OriginalFile, PatchError, modules_by_file
-from .wire import WORKER_PROTOCOL_VERSION, CallTarget, ChildReport, Outcome, PatchFields, PatchMethod, ResultMessage, RunRequest
+from .wire import (
+    WORKER_PROTOCOL_VERSION,
+    CallTarget,
+    ChildReport,
+    Effect,
+    Outcome,
+    PatchFields,
+    PatchMethod,
+    ResultMessage,
+    RunRequest,
+)
 from .workspace import Workspace
 from .world import World, WorldError
 
@@ -255,8 +266,9 @@ class Server:
         if status == "canceled" and self.reader.eof:
             return None
         reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": "", "durationMs": 0.0}
+        walked: List[Effect] = []
         try:
-            self.world.restore()
+            walked = self.world.restore()
         except WorldError as error:
             self.world_broken = True
             reply["worldError"] = str(error)
@@ -266,6 +278,9 @@ class Server:
             except ValueError:
                 reply["status"] = "crashed"
                 reply["detail"] = describe_exit(wait_status)
+        effects = merged_effects(reply.get("effects", []), walked)
+        if effects:
+            reply["effects"] = effects
         elif status == "timeout":
             reply["detail"] = f"killed after {request['timeoutMs']} ms"
         reply["durationMs"] = (time.monotonic() - started) * 1000.0
@@ -275,15 +290,20 @@ class Server:
         """In each of the fork server's children: reads its job, reports through the pipe and
         leaves with os._exit."""
         code = 0
+        outside = Recorder()
         try:
             os.setpgid(0, 0)
             die_with_parent()
             request, job, limits = read_job(job_fd)
             os.close(job_fd)
+            if self.world.watch is not None:
+                install_hook(self.world.watch, outside)
             prepared = None if job is None else prepared_from_job(job)
             for which, value in limits:
                 resource.setrlimit(which, value)
             report = child_main(request, prepared, self)
+            if outside.seen:
+                report["effects"] = outside.effects()
             payload = json.dumps(report).encode()
         except BaseException:  # noqa: BLE001 - report anything rather than die silently
             payload = json.dumps({"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}).encode()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 REPORT_VERSION = 1
-WORKER_PROTOCOL_VERSION = 3
+WORKER_PROTOCOL_VERSION = 4
 LOCATE_VERSION = 1
 
 # What the plugin and the worker make of pytest's reports (results.outcome_of); the plugin adds
@@ -309,6 +309,16 @@ class ProbeEvaluation(_ProbeEvaluation, total=False):
     variants: List[Optional[str]]
 
 
+# What a candidate's tests did to a file or folder outside the project that existed before
+# they ran (deepdebug/effects.py): removed it, cut it short, or wrote it anew.
+EffectKind = Literal["deleted", "truncated", "rewritten"]
+
+
+class Effect(TypedDict):
+    path: str  # "~/notes" under the home, else absolute
+    kind: EffectKind
+
+
 class _ChildReport(TypedDict):
     applied: PatchMethod
     results: List[WireTestResult]
@@ -322,6 +332,7 @@ class ChildReport(_ChildReport, total=False):
     recording: Recording  # a record request's calls
     replayed: List[CallOutcome]  # a replay request's outcomes, one per call
     probe: List[ProbeEvaluation]  # a probe candidate's evaluations
+    effects: List[Effect]  # what the child's own file operations did outside the world
 
 
 class _ResultMessage(TypedDict):
@@ -341,6 +352,8 @@ class ResultMessage(_ResultMessage, total=False):
     recording: Recording
     replayed: List[CallOutcome]
     probe: List[ProbeEvaluation]
+    # Outside the project: the child's own operations and the world's walk, each path once.
+    effects: List[Effect]
 
 
 WorkerMessage = Union[ReadyMessage, ResultMessage]
@@ -376,6 +389,14 @@ class WorldRoot(TypedDict):
     pristine: Optional[str]
 
 
+class EffectWatchSpec(TypedDict):
+    own: List[str]  # the candidate's own folders: the workspace copy, temp, basetemp
+    home: str  # the private home ("~" in the report); walked, its earlier entries watched
+    scratch: List[str]  # the sandbox's scratch folders, walked and watched too
+    realHome: Optional[str]  # the user's home, named "~" where a path outside leads into it
+
+
 class WorldSpec(TypedDict):
     roots: List[WorldRoot]
     backup: str
+    watch: EffectWatchSpec

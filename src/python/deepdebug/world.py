@@ -13,8 +13,12 @@ process, and any write, rename or chmod moves it. Bytes to restore come from the
 of the workspace where the recorded file is identical to it (nothing to copy at start), else
 from a backup made when recording.
 
+The walk also says what a candidate did to entries that were there before it ran in the watched
+folders (the private home, the sandbox's scratch folders): deleted, truncated or rewritten
+(effects.py); what the workspace copy and the temp folders go through is nobody's loss.
+
 The roots come from the JSON in DEEPDEBUG_WORLD (``wire.WorldSpec``: ``pristine`` is the folder
-holding the same tree as it was copied, or null).
+holding the same tree as it was copied, or null; ``watch`` the folders whose losses count).
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ import shutil
 import stat
 from typing import Dict, List, Optional, Tuple
 
-from .wire import WorldSpec
+from .effects import Recorder, Watch
+from .wire import Effect, EffectKind, WorldSpec
 
 WORLD_ENV = "DEEPDEBUG_WORLD"
 
@@ -64,8 +69,10 @@ class Entry:
 
 
 class World:
-    def __init__(self, roots: List[Tuple[str, Optional[str]]], backup: str) -> None:
+    def __init__(self, roots: List[Tuple[str, Optional[str]]], backup: str, watch: Optional[Watch] = None) -> None:
         self.backup = backup
+        self.watch = watch
+        self.recorder = Recorder()
         self.copied = 0
         self.roots: List[Tuple[str, Entry]] = []
         for root, pristine in roots:
@@ -79,7 +86,7 @@ class World:
     @classmethod
     def from_environment(cls) -> "World":
         spec: WorldSpec = json.loads(os.environ[WORLD_ENV])
-        return cls([(r["path"], r["pristine"]) for r in spec["roots"]], spec["backup"])
+        return cls([(r["path"], r["pristine"]) for r in spec["roots"]], spec["backup"], Watch(spec["watch"]))
 
     def _record(self, folder: str, pristine: Optional[str], entry: Entry) -> None:
         assert entry.children is not None
@@ -107,22 +114,41 @@ class World:
         shutil.copyfile(path, copy)
         return copy
 
-    def restore(self) -> int:
-        """Puts every root back as recorded; returns how many entries were changed back.
-        Raises WorldError when something cannot be put back."""
+    def restore(self) -> List[Effect]:
+        """Puts every root back as recorded; returns what the candidate did to the watched
+        entries that were there before it. Raises WorldError when something cannot be put back."""
+        self.recorder = Recorder()
         try:
-            return sum(self._sync(root, entry) for root, entry in self.roots)
+            for root, entry in self.roots:
+                self._sync(root, entry)
         except OSError as error:
             raise WorldError(f"could not restore the validator's files: {error}") from error
+        return self.recorder.effects()
 
-    def _sync(self, folder: str, entry: Entry) -> int:
+    def _lost(self, path: str, want: Entry, have: Optional[Signature]) -> None:
+        """Notes what happened to a recorded entry found changed (``have``) or gone (None)."""
+        name = None if self.watch is None else self.watch.walked_name(path)
+        if name is None:
+            return
+        kind: Optional[EffectKind] = "deleted" if have is None else "rewritten"
+        if have is not None and want.sig[0] == "f" and have[0] == "f":
+            # A file written (a new modification time) counts even with the same bytes: the
+            # unpatched code's run that wrote it must excuse a candidate's other bytes. A chmod
+            # or a new inode with the same bytes and time is no loss.
+            kind = "truncated" if have[2] < want.sig[2] else "rewritten" if have[4] != want.sig[4] else None  # type: ignore[operator]
+            if kind is None and want.source is not None and not filecmp.cmp(path, want.source, shallow=False):
+                kind = "rewritten"
+        elif have is not None and want.sig[0] == "d":
+            kind = "deleted"  # replaced by something that is not a folder
+        if kind is not None:
+            self.recorder.add(name, kind)
+
+    def _sync(self, folder: str, entry: Entry) -> None:
         assert entry.children is not None
-        changed = 0
         st = os.lstat(folder)
         if stat.S_IMODE(st.st_mode) != entry.sig[1] or not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
             # Put the mode back first: a candidate that made a folder unreadable must not hide its files.
             os.chmod(folder, entry.sig[1] | stat.S_IRWXU)  # type: ignore[operator]
-            changed += 1
         with os.scandir(folder) as listing:
             present = {item.name: item for item in listing}
         for name, item in present.items():
@@ -133,20 +159,18 @@ class World:
             have = signature(st, item.path)
             if want is None:
                 remove(item.path, have)
-                changed += 1
             elif want.sig[0] == "d" and have[0] == "d":
-                changed += self._sync(item.path, want)
+                self._sync(item.path, want)
             elif have != want.sig:
+                self._lost(item.path, want, have)
                 remove(item.path, have)
                 self._create(item.path, want)
-                changed += 1
         for name, want in entry.children.items():
             if name not in present:
+                self._lost(os.path.join(folder, name), want, None)
                 self._create(os.path.join(folder, name), want)
-                changed += 1
         if stat.S_IMODE(os.lstat(folder).st_mode) != entry.sig[1]:
             os.chmod(folder, entry.sig[1])  # type: ignore[arg-type]
-        return changed
 
     def _create(self, path: str, entry: Entry) -> None:
         """Makes ``path`` as recorded, and records its new signature."""
