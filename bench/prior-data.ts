@@ -132,7 +132,7 @@ export async function trueSuspect(bug: PriorBug, analysis: Analyzed): Promise<{ 
 
 /** The suspects the search edits for this bug, as the engine picks them (the localizer's top, no test files). */
 export function engineSuspects(analysis: Analyzed): Suspect[] {
-  return editableSuspects(analysis.suspects, false);
+  return editableSuspects(analysis.suspects, false, isTestFile);
 }
 
 /** Template candidates for these suspects in the search's order (best first), at most `most`, each marked when it is the known fix. */

@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { answerTestText, chooseAnswer } from '../core/behaviour/disagreement';
+import { answerText } from '../core/behaviour/words';
 import { UserError, describeError } from '../core/errors';
 import type { FixReport } from '../core/types';
 import { replaceFile } from './replace-file';
@@ -49,7 +50,7 @@ export async function addTest(reportPath: string, answer: number): Promise<strin
   await fs.writeFile(reportPath, JSON.stringify(reranked, null, 2) + '\n');
   return (
     [
-      `Added ${name ?? 'the test'} to ${disagreement.testFile}: ${disagreement.call} gives ${chosen.result}.`,
+      `Added ${name ?? 'the test'} to ${disagreement.testFile}: ${disagreement.call} ${answerText(chosen.result)}.`,
       `Patches, those giving it first (${reportPath} rewritten in this order):`,
       ...reranked.patches.map(
         (patch, i) => `  ${i + 1}. ${patch.file} ${patch.function}: ${patch.summary}${patch.confidence ? ` (${patch.confidence})` : ''}`,

@@ -3,6 +3,7 @@ import { throwIfAborted, describeError } from './errors';
 import { runPytest } from './pytest/run';
 import { failuresOf, isTestFile } from './pytest/failures';
 import { neighbourFiles, withNeighbours } from './pytest/neighbours';
+import { testSupportFiles } from './pytest/test-support';
 import { failureFor, localize } from './localize';
 import { buildModelInput } from './skeleton';
 import { CandidateScorer, scoreCandidates } from './generate/model-candidates';
@@ -13,7 +14,7 @@ import { harmWarning, perRunPools, ValidatorPool, type EarlyStart, type PoolStar
 import { worldWarnings } from './validate/reproduce';
 import { outsideLinksWarning } from './validate/outside-links';
 import { rankValidated, withoutSupersets } from './review/ranking';
-import { editableSuspects, sampledSuspects, searchFixes, type LoadedModel } from './search';
+import { editableSuspects, sampledSuspects, searchFixes, type IsTestCode, type LoadedModel } from './search';
 import { judgeBehaviour, presented, recordCalls, recordPlan, type Judged, type Recorded } from './behaviour';
 import { cleanPatches } from './search/recheck';
 import { sourceFiles, type SourceFile } from './files/sources';
@@ -76,6 +77,8 @@ interface Analysis {
   testScope?: TestScope;
   failures: Failure[];
   suspects: Suspect[];
+  /** Test files and test support (pytest/test-support.ts): edited only where the user allows. */
+  isTestCode: IsTestCode;
   sourceFile: (file: string) => Promise<SourceFile>;
   /** The file's text (decoded in its own encoding), null where there is none. */
   readSource: (file: string) => Promise<string | null>;
@@ -113,8 +116,13 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
   });
   const sourceFile = sourceFiles(workspace);
   const readSource = async (file: string): Promise<string | null> => (await sourceFile(file)).text;
+  // Test support (modules in a tests' folder that serve only the tests) counts as test code.
+  const support = failures.length === 0 ? new Set<string>() : await testSupportFiles(workspace);
+  const isTestCode = (file: string): boolean => isTestFile(file) || support.has(file);
   const suspects =
-    failures.length === 0 ? [] : await timeline.span('localize', () => localize(run, failures, { workspace, readSource, isTestFile }));
+    failures.length === 0
+      ? []
+      : await timeline.span('localize', () => localize(run, failures, { workspace, readSource, isTestFile: isTestCode }));
   return {
     workspace,
     ran: { selection: options.tests, testsRun: selected.tests.length },
@@ -122,6 +130,7 @@ async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: C
     testScope,
     failures,
     suspects,
+    isTestCode,
     sourceFile,
     readSource,
   };
@@ -190,7 +199,7 @@ async function modelInUse(options: EngineOptions, models: ModelLoader, analysis:
   const scorer = new CandidateScorer(model, analysis.readSource, analysis.failures);
   // Encoded before the first scores and samples are asked for, so those wait on the decoder alone.
   await timeline
-    .span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false)))
+    .span('model-inputs', () => scorer.warm(sampledSuspects(analysis.suspects, options.allowTestEdits ?? false, analysis.isTestCode)))
     .catch(() => undefined);
   return { loaded: { model, scorer }, info };
 }
@@ -344,7 +353,7 @@ async function fixStages(
     throwIfAborted(hooks.signal);
     // Beside the search, on one worker, once a patch validated (no worker is kept from the first
     // candidates): the passing tests' calls to the suspects, on the unpatched code.
-    const editable = editableSuspects(analysis.suspects, options.allowTestEdits ?? false);
+    const editable = editableSuspects(analysis.suspects, options.allowTestEdits ?? false, analysis.isTestCode);
     const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
     const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations);
     let recording: Promise<Recorded> | undefined;
@@ -366,6 +375,7 @@ async function fixStages(
         readSource: analysis.readSource,
         loadModel: options.modelDir === null ? null : async () => (await loadModel()).loaded,
         allowTestEdits: options.allowTestEdits ?? false,
+        isTestCode: analysis.isTestCode,
         deadline: clock.deadline,
         maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
         hooks: searchHooks,

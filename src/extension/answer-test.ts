@@ -4,6 +4,7 @@
 // Nothing is written to the workspace before the user adds the test.
 import * as vscode from 'vscode';
 import { answerTestText } from '../core/behaviour/disagreement';
+import { answerText } from '../core/behaviour/words';
 import { finishedState } from './panel/messages';
 import { absolutePath } from './run-record';
 import type { Ctx } from './commands';
@@ -35,7 +36,7 @@ export async function addAnswerTest(ctx: Ctx, runId: string, answer: number): Pr
     return void vscode.window.showErrorMessage(`DeepDebug did not add the test: ${disagreement.testFile} ${written.refused}.`);
   const edit = new vscode.WorkspaceEdit();
   const metadata = {
-    label: `DeepDebug test: ${disagreement.call} gives ${disagreement.answers[answer]!.result}`,
+    label: `DeepDebug test: ${disagreement.call} ${answerText(disagreement.answers[answer]!.result)}`,
     needsConfirmation: false,
   };
   if (document)

@@ -54,6 +54,10 @@ const behaviour = (extra: Partial<PatchBehaviour> = {}): PatchBehaviour => ({
   newInputs: 5,
   agreesOn: 5,
   others: 1,
+  asBefore: 0,
+  crashes: [],
+  outvoted: 0,
+  group: 0,
   ...extra,
 });
 
@@ -132,8 +136,18 @@ describe('behaviour: comparing the replays', () => {
     const changing = [returned('3'), { status: 'raised' as const, digest: 'dE', shown: 'raises ValueError' }, returned('6')];
     const compared = compareBehaviour(inputs, baseline, [kept, changing]);
     assert.deepEqual(compared.behaviours, [
-      { kept: 2, changed: [], newInputs: 0, agreesOn: 0, others: 1 },
-      { kept: 2, changed: [{ call: 'f(1)', before: '2', after: '3' }], newInputs: 0, agreesOn: 0, others: 1 },
+      { kept: 2, changed: [], newInputs: 0, agreesOn: 0, others: 1, asBefore: 0, crashes: [], outvoted: 0, group: 0 },
+      {
+        kept: 2,
+        changed: [{ call: 'f(1)', before: '2', after: '3' }],
+        newInputs: 0,
+        agreesOn: 0,
+        others: 1,
+        asBefore: 0,
+        crashes: [],
+        outvoted: 0,
+        group: 1,
+      },
     ]);
     assert.deepEqual(compared.compared, { recorded: 3, derived: 0 });
   });
@@ -152,7 +166,7 @@ describe('behaviour: comparing the replays', () => {
     ];
     const compared = compareBehaviour(inputs, baseline, [[returned('1'), returned('1'), returned('1'), returned('1')]]);
     assert.deepEqual(compared.compared, { recorded: 0, derived: 0 });
-    assert.deepEqual(compared.behaviours[0], { kept: 0, changed: [], newInputs: 0, agreesOn: 0, others: 0 });
+    assert.deepEqual(compared.behaviours[0], behaviour({ kept: 0, newInputs: 0, agreesOn: 0, others: 0 }));
   });
 
   it('finds the smallest new input the patches disagree on (one a test can be written for first), groups largest first', () => {
@@ -178,11 +192,46 @@ describe('behaviour: comparing the replays', () => {
     );
   });
 
+  it('objects to a patch that raises where the code returned and another patch returns the same; the question offers no such answer', () => {
+    const inputs = [input('derived', 'search([1, 3], 3)'), input('derived', 'search([1, 3], 1)')];
+    const baseline = twice([returned('1'), returned('0')]);
+    const crash = { status: 'raised' as const, digest: 'dR', shown: 'raises RecursionError: maximum recursion depth exceeded' };
+    const right = [returned('1'), returned('0')];
+    const crashing = [crash, returned('0')];
+    const compared = compareBehaviour(inputs, baseline, [crashing, right]);
+    const [first, second] = compared.behaviours as PatchBehaviour[];
+    assert.deepEqual(first!.crashes, [{ call: 'search([1, 3], 3)', before: '1', after: crash.shown }]);
+    assert.equal(first!.asBefore, 1);
+    assert.deepEqual(second!.crashes, []);
+    assert.equal(second!.asBefore, 2);
+    assert.equal(compared.disagreement, null, 'raising where the code returned is not an answer to choose');
+    // Alone, a raising patch has no patch that shows the code's answer still holds: no objection.
+    const alone = compareBehaviour(inputs, baseline, [crashing]);
+    assert.deepEqual((alone.behaviours[0] as PatchBehaviour).crashes, []);
+  });
+
+  it('counts the inputs where most other patches share an answer a patch does not give, and groups patches that answer alike', () => {
+    const inputs = [input('derived', 'f(12)')];
+    const baseline = twice([returned('0')]);
+    const lone = [returned('12')];
+    const many = [returned('21')];
+    const compared = compareBehaviour(inputs, baseline, [lone, many, [...many], [...many]]);
+    const behaviours = compared.behaviours as PatchBehaviour[];
+    assert.deepEqual(
+      behaviours.map((b) => b.outvoted),
+      [1, 0, 0, 0],
+    );
+    assert.deepEqual(
+      behaviours.map((b) => b.group),
+      [0, 1, 1, 1],
+    );
+  });
+
   it("passes on why a patch's replay gave nothing, and compares the others without it", () => {
     const inputs = [input('derived', 'f(1)')];
     const compared = compareBehaviour(inputs, twice([returned('0')]), ['timeout', [returned('1')], [returned('1')]]);
     assert.equal(compared.behaviours[0], 'timeout');
-    assert.deepEqual(compared.behaviours[1], { kept: 0, changed: [], newInputs: 1, agreesOn: 1, others: 1 });
+    assert.deepEqual(compared.behaviours[1], behaviour({ kept: 0, newInputs: 1, agreesOn: 1, others: 1, group: 1 }));
     assert.equal(compared.disagreement, null);
   });
 });

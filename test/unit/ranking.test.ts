@@ -25,6 +25,54 @@ function validated(c: Candidate): ValidatedPatch {
 }
 
 describe('ranking', () => {
+  it('puts the smaller, more ordinary edit first among patches that answered every replayed input alike', () => {
+    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 2, asBefore: 3, crashes: [], outvoted: 0 };
+    const plusThree = {
+      ...validated(candidate('mid + 3', 'template', 0.9, undefined, '-    lo = mid\n+    lo = mid + 3\n')),
+      behaviour: { ...behaviour, group: 0 },
+    };
+    const plusOne = {
+      ...validated(candidate('mid + 1', 'template', 0.5, undefined, '-    lo = mid\n+    lo = mid + 1\n')),
+      behaviour: { ...behaviour, group: 0 },
+    };
+    const other = {
+      ...validated(candidate('other', 'template', 0.7, undefined, '-    lo = mid\n+    lo = mid - 1\n')),
+      behaviour: { ...behaviour, group: 2 },
+    };
+    const ranked = rankValidated([plusThree, plusOne, other], weights);
+    // By the prior: mid + 3 (0.9), other (0.7), mid + 1 (0.5); mid + 1 takes the best place of its group.
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['mid + 1', 'other', 'mid + 3'],
+    );
+  });
+
+  it('ranks a patch that raises where the code returned below every patch without an objection, and says why', () => {
+    const behaviour = { kept: 19, changed: [], newInputs: 3, agreesOn: 0, others: 1, asBefore: 2, outvoted: 0 };
+    const crash = { call: 'search([1, 3], 3)', before: '1', after: 'raises RecursionError: maximum recursion depth exceeded' };
+    const crashing = { ...validated(candidate('crashes', 'template', 0.9)), behaviour: { ...behaviour, crashes: [crash], group: 0 } };
+    const right = { ...validated(candidate('right', 'template', 0.1)), behaviour: { ...behaviour, kept: 1, crashes: [], group: 1 } };
+    const ranked = rankValidated([crashing, right], weights);
+    assert.deepEqual(
+      ranked.map((p) => p.summary),
+      ['right', 'crashes'],
+    );
+    assert.match(
+      ranked[1]!.rankedBecause!,
+      /ranked down: raises RecursionError on search\(\[1, 3\], 3\), where the code returned 1 before, as another validated patch does$/,
+    );
+  });
+
+  it('ranks a patch most other patches outvote on a new input below them', () => {
+    const behaviour = { kept: 0, changed: [], newInputs: 1, agreesOn: 0, others: 4, asBefore: 0, crashes: [] };
+    const lone = { ...validated(candidate('12', 'template', 0.9)), behaviour: { ...behaviour, outvoted: 1, group: 0 } };
+    const shared = { ...validated(candidate('21', 'template', 0.2)), behaviour: { ...behaviour, outvoted: 0, group: 1 } };
+    assert.deepEqual(
+      rankValidated([lone, shared], weights).map((p) => p.summary),
+      ['21', '12'],
+    );
+  });
+
   const big = '--- a\n+++ b\n-x\n-y\n+z\n+w\n';
   const small = '--- a\n+++ b\n-x\n+z\n';
   const weights = { model: 1, family: 1, sample: 0.1 };

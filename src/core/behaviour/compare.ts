@@ -3,8 +3,9 @@ import type { CallOutcome } from '../wire';
 import type { ReplayInput } from './replay';
 
 // What the replays say of each patch, as plain data: the recorded calls it keeps and changes,
-// the new inputs on which it agrees with the other validated patches, and the smallest new
-// input on which the patches split into groups that answer differently.
+// the new inputs on which it agrees with the other validated patches, answers as the code did,
+// raises where the code and another patch return, or is outvoted by most other patches, and the
+// smallest new input on which the patches split into groups that answer differently.
 
 export interface Compared {
   /** Per patch: its behaviour, or why its replay gave none. */
@@ -50,6 +51,14 @@ export function compareBehaviour(
     return found?.status === 'error' ? undefined : found;
   };
   const replayed = patches.map((_, p) => p).filter((p) => typeof patches[p] !== 'string');
+  // Without a new input, patches that kept the same recorded calls are not shown to behave alike.
+  const groupOf =
+    derived.length > 0
+      ? behaviourGroups(
+          patches,
+          settled.map(({ index }) => index),
+        )
+      : patches.map((_, p) => p);
   const behaviours = patches.map((outcomes, p): PatchBehaviour | string => {
     if (typeof outcomes === 'string') return outcomes;
     let kept = 0;
@@ -61,20 +70,61 @@ export function compareBehaviour(
       else if (mine.reached !== false) kept++;
     }
     const others = replayed.filter((q) => q !== p);
-    const agreesOn =
-      others.length === 0
-        ? 0
-        : derived.filter(({ index }) => {
-            const mine = outcome(p, index);
-            return mine !== undefined && others.every((q) => outcome(q, index)?.digest === mine.digest);
-          }).length;
-    return { kept, changed, newInputs: derived.length, agreesOn, others: others.length };
+    let agreesOn = 0;
+    let asBefore = 0;
+    let outvoted = 0;
+    const crashes: BehaviourChange[] = [];
+    for (const { input, index, before } of derived) {
+      const mine = outcome(p, index);
+      if (mine === undefined) continue;
+      const theirs = others.map((q) => outcome(q, index)).filter((o): o is CallOutcome => o !== undefined);
+      if (others.length > 0 && others.every((q) => outcome(q, index)?.digest === mine.digest)) agreesOn++;
+      if (mine.digest === before.digest) asBefore++;
+      // A new crash: where the code returned before, another validated patch returns the same, and this one does not return.
+      else if (before.status === 'returned' && mine.status !== 'returned' && theirs.some((o) => o.digest === before.digest))
+        crashes.push({ call: input.call.shown, before: before.shown, after: mine.shown });
+      const majority = majorityOf(theirs);
+      if (majority !== null && majority !== mine.digest) outvoted++;
+    }
+    return {
+      kept,
+      changed,
+      newInputs: derived.length,
+      agreesOn,
+      others: others.length,
+      asBefore,
+      crashes,
+      outvoted,
+      group: groupOf[p] ?? p,
+    };
   });
   return {
     behaviours,
     disagreement: smallestDisagreement(derived, replayed, outcome),
     compared: { recorded: recorded.length, derived: derived.length },
   };
+}
+
+/**
+ * The answer most of `outcomes` give, where at least two of them agree and they are more than
+ * half: an answer independently found patches share outweighs one that stands alone.
+ */
+function majorityOf(outcomes: readonly CallOutcome[]): string | null {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.digest, (counts.get(o.digest) ?? 0) + 1);
+  for (const [digest, count] of counts) if (count >= 2 && count * 2 > outcomes.length) return digest;
+  return null;
+}
+
+/** Per patch, the first patch that answered every settled input as it did (so equal numbers: the same behaviour as far as it was seen). */
+function behaviourGroups(patches: readonly (CallOutcome[] | string)[], indices: readonly number[]): number[] {
+  const firstWith = new Map<string, number>();
+  return patches.map((outcomes, p) => {
+    if (typeof outcomes === 'string') return p;
+    const key = indices.map((i) => outcomes[i]?.digest ?? '').join('\n');
+    if (!firstWith.has(key)) firstWith.set(key, p);
+    return firstWith.get(key)!;
+  });
 }
 
 /** The first input, smallest first (one a test can be written for before others), on which the replayed patches split. */
@@ -93,7 +143,9 @@ function smallestDisagreement(
       if (group) group.members.push(p);
       else groups.set(mine.digest, { outcome: mine, members: [p] });
     }
-    if (groups.size > 1) return { input, before, groups: [...groups.values()].sort((a, b) => b.members.length - a.members.length) };
+    // Raising is an answer to offer only where the code raised before: else it is a new crash (an objection), not a choice.
+    const offered = [...groups.values()].filter(({ outcome }) => before.status !== 'returned' || outcome.status === 'returned');
+    if (offered.length > 1) return { input, before, groups: offered.sort((a, b) => b.members.length - a.members.length) };
   }
   return null;
 }

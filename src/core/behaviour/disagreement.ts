@@ -4,7 +4,7 @@ import type { Disagreement, FixReport, ValidatedPatch } from '../types';
 import type { CallOutcome, RecordedFunction } from '../wire';
 import type { Disagreed } from './compare';
 import type { ReplayInput } from './replay';
-import { confidenceText } from './words';
+import { answerText, confidenceText } from './words';
 
 // The question validated patches leave open: the smallest new input they answer differently,
 // each answer with the patches that give it and a ready pytest test that pins it. Nothing is
@@ -99,7 +99,7 @@ export function chooseAnswer<R extends Pick<FixReport, 'patches' | 'disagreement
   const agrees = (patch: ValidatedPatch) => patch.behaviour?.answer === k;
   const down = (patch: ValidatedPatch): ValidatedPatch => {
     const mine = patch.behaviour?.answer === undefined ? undefined : disagreement.answers[patch.behaviour.answer];
-    const why = `gives ${mine?.result ?? 'another answer'} for ${disagreement.call}, not ${chosen.result} that you chose`;
+    const why = `${mine ? answerText(mine.result) : 'gives another answer'} for ${disagreement.call}, not ${chosen.result} that you chose`;
     return { ...patch, rankedBecause: `${patch.rankedBecause ? `${patch.rankedBecause}; ` : ''}ranked down: ${why}` };
   };
   const patches = [...report.patches.filter(agrees), ...report.patches.filter((p) => !agrees(p)).map(down)];

@@ -13,9 +13,28 @@ export function changeText(changed: readonly BehaviourChange[]): string {
   return `changes the result of ${first.call} from ${first.before} to ${first.after}, which no test checks${more}`;
 }
 
+/** "raises RecursionError on search([1, 3], 3), where the code returned 1 before, as another validated patch does (and 1 more new input)". */
+export function crashText(crashes: readonly BehaviourChange[]): string {
+  const [first] = crashes;
+  if (!first) return '';
+  const more = crashes.length > 1 ? ` (and ${plural(crashes.length - 1, 'more new input')})` : '';
+  const raised = first.after.split(':')[0] ?? first.after;
+  return `${raised} on ${first.call}, where the code returned ${first.before} before, as another validated patch does${more}`;
+}
+
 /** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape/). */
 export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): string[] {
-  return patch.behaviour && patch.behaviour.changed.length > 0 ? [changeText(patch.behaviour.changed)] : [];
+  const behaviour = patch.behaviour;
+  if (!behaviour) return [];
+  return [
+    ...(behaviour.changed.length > 0 ? [changeText(behaviour.changed)] : []),
+    ...(behaviour.crashes.length > 0 ? [crashText(behaviour.crashes)] : []),
+  ];
+}
+
+/** An answer as a verb phrase: "gives 7", "raises ValueError: negative", "does not return within 500 ms". */
+export function answerText(result: string): string {
+  return /^(raises |does not return)/.test(result) ? result : `gives ${result}`;
 }
 
 /** The evidence for a patch: recorded calls that run it and end as before, and new inputs on which every validated patch agrees with it. */
@@ -33,14 +52,15 @@ export function confidenceText(patch: Pick<ValidatedPatch, 'behaviour' | 'confid
   const behaviour = patch.behaviour;
   if (!behaviour) return patch.confidence ?? 'unsure: its behaviour was not replayed';
   if (behaviour.changed.length > 0) return `unsure: ${changeText(behaviour.changed)}`;
+  if (behaviour.crashes.length > 0) return `unsure: ${crashText(behaviour.crashes)}`;
   const answer = behaviour.answer === undefined ? undefined : disagreement?.answers[behaviour.answer];
   if (disagreement && answer) {
     const chosen = disagreement.chosen === undefined ? undefined : disagreement.answers[disagreement.chosen];
     if (chosen === answer) return `gives the answer you chose for ${disagreement.call} (${answer.result}); ${keptText(behaviour.kept)}`;
-    if (chosen) return `unsure: gives ${answer.result} for ${disagreement.call}, not ${chosen.result} that you chose`;
+    if (chosen) return `unsure: ${answerText(answer.result)} for ${disagreement.call}, not ${chosen.result} that you chose`;
     const others = disagreement.answers.filter((a) => a !== answer);
     const count = others.reduce((sum, a) => sum + a.patches.length, 0);
-    return `unsure: gives ${answer.result} for ${disagreement.call}, where ${plural(count, 'other validated patch gives', 'other validated patches give')} ${others.map((a) => a.result).join(' or ')}`;
+    return `unsure: ${answerText(answer.result)} for ${disagreement.call}, where ${plural(count, 'other validated patch gives', 'other validated patches give')} ${others.map((a) => a.result).join(' or ')}`;
   }
   const compared =
     behaviour.others === 0

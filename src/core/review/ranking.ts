@@ -1,4 +1,5 @@
 import { behaviourObjections, evidenceOf } from '../behaviour/words';
+import { bySize, editSize } from './edit-size';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
 import type { Candidate, ValidatedPatch } from '../types';
 
@@ -62,9 +63,13 @@ function objections(patch: ValidatedPatch): number {
   return (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
 }
 
-/** The ranking's first keys: fewer objections, then more evidence. */
+function outvoted(patch: ValidatedPatch): number {
+  return patch.behaviour?.outvoted ?? 0;
+}
+
+/** The ranking's first keys: fewer objections, then fewer new inputs where most other patches answer otherwise, then more evidence. */
 function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
-  return objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a);
+  return objections(a) - objections(b) || outvoted(a) - outvoted(b) || evidenceOf(b) - evidenceOf(a);
 }
 
 /**
@@ -72,7 +77,7 @@ function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
  * are equals, which the user's past choices may reorder (src/extension/choices.ts).
  */
 export function standing(patch: ValidatedPatch): string {
-  return `${objections(patch)}|${evidenceOf(patch)}`;
+  return `${objections(patch)}|${outvoted(patch)}|${evidenceOf(patch)}`;
 }
 
 /**
@@ -83,15 +88,19 @@ export function standing(patch: ValidatedPatch): string {
  *    raised to a costlier class) before those with one, fewer first (patches that silence the
  *    tests are never shown at all: silencing.ts); a recorded call of a passing test whose result
  *    the patch changes (behaviour/) is an objection too;
- * 2. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
+ *    a new input on which it raises where the code returned and another validated patch returns
+ *    the same is one too;
+ * 2. fewer new inputs on which most other validated patches share an answer it does not give;
+ * 3. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
  *    every validated patch agrees with it): the first patch is the best attested, not the likeliest;
- * 3. with the model's likelihood (when the model scored any of them), the search's prior key
+ * 4. with the model's likelihood (when the model scored any of them), the search's prior key
  *    (search/prior.ts: log suspiciousness + weighted log kind-of-edit prior + weighted mean
  *    log-probability per token under the model, weights fitted on dev data; a model sample's
  *    kind is a sample); without it, suspiciousness x prior (the score);
- * 4. smaller edits;
- * 5. the model's likelihood.
- * Each says why.
+ * 5. smaller edits;
+ * 6. the model's likelihood;
+ * then, among patches that answered every replayed input alike, the smaller and more ordinary
+ * edit first (ordinaryFirst). Each says why.
  */
 export function rankValidated(patches: readonly ValidatedPatch[], weights: PriorWeights = PRIOR_WEIGHTS): ValidatedPatch[] {
   const likelihood = (p: ValidatedPatch): number => p.modelLogProb ?? Number.NEGATIVE_INFINITY;
@@ -100,9 +109,33 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
   const fill = middle(scores);
   const keys = new Map(patches.map((p) => [p, priorKey(p, p.modelLogProb ?? null, fill, weights)]));
   const prior = (a: ValidatedPatch, b: ValidatedPatch): number => (scores.length > 0 ? keys.get(b)! - keys.get(a)! : byScore(a, b));
-  return [...patches]
-    .sort((a, b) => byStanding(a, b) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a))
-    .map((patch) => ({ ...patch, rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null) }));
+  const sorted = [...patches].sort(
+    (a, b) => byStanding(a, b) || prior(a, b) || changedLines(a.diff) - changedLines(b.diff) || likelihood(b) - likelihood(a),
+  );
+  return ordinaryFirst(sorted).map((patch) => ({
+    ...patch,
+    rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null),
+  }));
+}
+
+/**
+ * Among patches that stand alike and answered every replayed input alike (one behaviour group),
+ * the smaller and more ordinary edit takes the best of their places (edit-size.ts): the evidence
+ * cannot tell them apart, and the prior prefers what is common, not what is small.
+ */
+function ordinaryFirst(sorted: readonly ValidatedPatch[]): ValidatedPatch[] {
+  const members = new Map<string, number[]>();
+  sorted.forEach((patch, place) => {
+    if (patch.behaviour === undefined) return;
+    const key = `${standing(patch)}|${patch.behaviour.group}`;
+    members.set(key, [...(members.get(key) ?? []), place]);
+  });
+  const out = [...sorted];
+  for (const places of members.values()) {
+    const group = places.map((place) => sorted[place]!).sort((a, b) => bySize(editSize(a), editSize(b)));
+    places.forEach((place, k) => (out[place] = group[k]!));
+  }
+  return out;
 }
 
 /**

@@ -4,7 +4,6 @@ import { modelCandidates, type CandidateScorer } from '../generate/model-candida
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { failureFor } from '../localize';
 import type { PatchModel } from '../model';
-import { isTestFile } from '../pytest/failures';
 import { shapeNotes } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
 import type { SourceFile } from '../files/sources';
@@ -66,6 +65,8 @@ export interface SearchInput {
    */
   loadModel: (() => Promise<LoadedModel | null>) | null;
   allowTestEdits: boolean;
+  /** Whether a file is test code (a test file or test support: pytest/test-support.ts), edited only where allowed. */
+  isTestCode: IsTestCode;
   /** Absolute time (ms since the epoch) the search must end by. */
   deadline: number;
   maxCandidates: number;
@@ -77,6 +78,8 @@ export interface LoadedModel {
   model: PatchModel;
   scorer: CandidateScorer;
 }
+
+export type IsTestCode = (file: string) => boolean;
 
 export interface SearchResult {
   /** Validated patches, in the order they validated (not yet re-checked or ranked). */
@@ -98,26 +101,26 @@ export interface SearchResult {
   unreadable: string[];
 }
 
-/** The suspects the search edits: the top of the ranking, test files only where allowed. */
-export function editableSuspects(suspects: readonly Suspect[], allowTestEdits: boolean): Suspect[] {
-  return suspects.filter((s) => allowTestEdits || !isTestFile(s.file)).slice(0, TEMPLATE_SUSPECTS);
+/** The suspects the search edits: the top of the ranking, test code (test files and their support) only where allowed. */
+export function editableSuspects(suspects: readonly Suspect[], allowTestEdits: boolean, isTestCode: IsTestCode): Suspect[] {
+  return suspects.filter((s) => allowTestEdits || !isTestCode(s.file)).slice(0, TEMPLATE_SUSPECTS);
 }
 
 /** The suspects the model samples for (and whose inputs the engine has encoded while the validator starts). */
-export function sampledSuspects(suspects: readonly Suspect[], allowTestEdits: boolean): Suspect[] {
-  return editableSuspects(suspects, allowTestEdits)
+export function sampledSuspects(suspects: readonly Suspect[], allowTestEdits: boolean, isTestCode: IsTestCode): Suspect[] {
+  return editableSuspects(suspects, allowTestEdits, isTestCode)
     .slice(0, MODEL_SUSPECTS)
     .filter((s) => s.function !== '<module>');
 }
 
 export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const { pool, hooks } = input;
-  const editable = editableSuspects(input.suspects, input.allowTestEdits);
+  const editable = editableSuspects(input.suspects, input.allowTestEdits, input.isTestCode);
   hooks.onProgress?.({ stage: 'generating', message: `generating candidates for ${editable.length} suspects` });
   const unreadable = await unreadableFiles(editable, input.sourceFile);
   const singles = await templateStream(editable, input.readSource, {
     allowTestEdits: input.allowTestEdits,
-    isTestFile,
+    isTestFile: input.isTestCode,
     failures: input.failures,
   });
   const stats: SearchStats = {
@@ -163,7 +166,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const model = loaded
     ? sampleModel(
         loaded,
-        sampledSuspects(input.suspects, input.allowTestEdits),
+        sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode),
         { ...input, stop: modelSignal, stats },
         () => frontier,
         firstScores,

@@ -1,0 +1,41 @@
+import { diffArrays } from 'diff';
+import type { ValidatedPatch } from '../types';
+
+// How large and how unusual an edit is, for patches the evidence cannot tell apart: one edit
+// before two, fewer changed tokens, smaller new constants (`mid + 1` before `mid + 3`). A
+// reviewer reads the smaller, more ordinary edit as the fix and the others as coincidences of
+// the tests.
+
+export interface EditSize {
+  /** Edits the candidate combines ("off-by-one+swap-args": 2). */
+  edits: number;
+  /** Tokens removed or added between the lines the diff removes and adds. */
+  tokens: number;
+  /** The largest magnitude of a number the patch adds (0 where it adds none). */
+  constant: number;
+}
+
+const TOKEN = /[A-Za-z_]\w*|\d+(?:\.\d+)?|\S/g;
+
+export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff'>): EditSize {
+  const removed: string[] = [];
+  const added: string[] = [];
+  for (const line of patch.diff.split('\n')) {
+    if (line.startsWith('---') || line.startsWith('+++')) continue;
+    if (line.startsWith('-')) removed.push(...(line.slice(1).match(TOKEN) ?? []));
+    else if (line.startsWith('+')) added.push(...(line.slice(1).match(TOKEN) ?? []));
+  }
+  let tokens = 0;
+  let constant = 0;
+  for (const part of diffArrays(removed, added)) {
+    if (!part.added && !part.removed) continue;
+    tokens += part.value.length;
+    if (part.added) for (const token of part.value) if (/^\d/.test(token)) constant = Math.max(constant, Number(token));
+  }
+  return { edits: patch.editKind.split('+').length, tokens, constant };
+}
+
+/** Smaller and more ordinary first. */
+export function bySize(a: EditSize, b: EditSize): number {
+  return a.edits - b.edits || a.tokens - b.tokens || a.constant - b.constant;
+}
