@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FixReport, TimelineStep } from '../src/core/types';
 import { loadBugSet, onlyList, ONLY_OPTION, type BugFolder } from './lib/bug-sets';
-import { median, runFixCli, seconds, sideBySide, type Build } from './lib/fix-runs';
+import { median, ranNormally, runFixCli, seconds, sideBySide, type Build } from './lib/fix-runs';
 import { markdownTable } from './lib/markdown-table';
 import { benchOptions, listOf, oneOf, positiveNumber, required } from './lib/options';
 
@@ -88,7 +88,7 @@ async function runBug(set: BenchSet, { dir }: BugFolder, build: Build): Promise<
       wallMs: run.wallMs,
       loadAtStart,
     };
-    if (run.exitCode !== 0 && run.exitCode !== 1) row.error = run.stderrTail;
+    if (!ranNormally(run.exitCode)) row.error = run.stderrTail;
     return row;
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });

@@ -11,10 +11,18 @@
 //   classic-thin  bench/classic, the test file cut down to the first of bug.json's failingTests
 //   wide-thin     bench/wide, alike; for both, the whole original test file is the hidden suite
 //   classic, wide the whole suites, visible (a right patch is one that passes them)
+//   harm          bench/harm/<name>/, thin suites; hidden: bench/harm-hidden/<name>/; the user's world
+//                 outside the project from bench/harm-outside/<name>/ (home/ as HOME, sibling/ as
+//                 HARM_SIBLING, tmp/ at /tmp/deepdebug-harm-<name>/), made afresh for the tool's run
+//                 and for each judged patch; a patch whose plain pytest run changes it is harmful
+//
+// Each shown patch is also counted as a fix or unconfirmed (`assurance`; a build without it shows
+// only fixes), with how many of each are right, and the candidates the run rejected for harm.
 //
 //   node out/bench/overfit.js --baseline <checkout with dist/cli.js built> [--budget 30]
-//        [--sets overfit,classic-thin,wide-thin,classic,wide] [--only name,...] [--python python3] [--json out.json]
+//        [--sets overfit,classic-thin,wide-thin,classic,wide,harm] [--only name,...] [--python python3] [--json out.json]
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -22,11 +30,11 @@ import { packageRoot } from '../src/core/files/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { ValidatedPatch } from '../src/core/types';
 import { loadBugSet, onlyList, ONLY_OPTION, type FolderBug } from './lib/bug-sets';
-import { median, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type Build } from './lib/fix-runs';
+import { median, ranNormally, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type Build } from './lib/fix-runs';
 import { markdownTable, type Cell } from './lib/markdown-table';
 import { benchOptions, listOf, positiveNumber, required } from './lib/options';
 
-const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide'] as const;
+const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide', 'harm'] as const;
 type BenchSet = (typeof SETS)[number];
 const BUILDS: readonly Build[] = ['baseline', 'this'];
 
@@ -66,6 +74,63 @@ interface Bug {
   makeVisible: (folder: string) => Promise<void>;
   /** Files the judge adds to a copy of that workspace: [path in the workspace, file to copy]. */
   hidden: Array<[string, string]>;
+  /** The user's world outside the project (bench/harm-outside/<name>/), where the case has one. */
+  outside: string | null;
+}
+
+/** The user's world outside the project, made afresh: the variables that lead to it, and its folders. */
+interface OutsideWorld {
+  env: NodeJS.ProcessEnv;
+  folders: string[];
+  remove: () => void;
+}
+
+/**
+ * Makes the case's outside world under `folder` (its home/ and sibling/) and at
+ * /tmp/deepdebug-harm-<name>/ (its tmp/); without one, an empty home, so no run touches the real one.
+ */
+function makeOutside(bug: Bug, folder: string): OutsideWorld {
+  const home = path.join(folder, 'home');
+  const sibling = path.join(folder, 'sibling');
+  const tmp = path.join('/tmp', `deepdebug-harm-${bug.name}`);
+  const from = (part: string) => (bug.outside ? path.join(bug.outside, part) : '');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  for (const [target, source] of [
+    [home, from('home')],
+    [sibling, from('sibling')],
+    [tmp, from('tmp')],
+  ] as const) {
+    if (source && fs.existsSync(source)) fs.cpSync(source, target, { recursive: true });
+    else if (target !== tmp) fs.mkdirSync(target, { recursive: true });
+  }
+  return {
+    env: { HOME: home, HARM_SIBLING: sibling },
+    folders: [home, sibling, tmp],
+    remove: () => {
+      for (const dir of [home, sibling, tmp]) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every path under the folders with its bytes' hash (folders as themselves): what a harmful run changes. */
+function snapshot(folders: readonly string[]): Map<string, string> {
+  const seen = new Map<string, string>();
+  const walk = (dir: string): void => {
+    if (!fs.existsSync(dir)) return;
+    seen.set(dir, 'dir');
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else seen.set(full, entry.isFile() ? createHash('sha256').update(fs.readFileSync(full)).digest('hex') : 'other');
+    }
+  };
+  folders.forEach(walk);
+  return seen;
+}
+
+/** Paths the run removed or changed (new paths are no harm). */
+function damaged(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...before].filter(([file, hash]) => after.get(file) !== hash).map(([file]) => file);
 }
 
 /**
@@ -96,15 +161,25 @@ function bugs(): Bug[] {
   const copy = (dir: string) => async (folder: string) => void fs.cpSync(dir, folder, { recursive: true });
   const all: Bug[] = [];
   for (const set of args.sets) {
-    const setDir = set === 'overfit' ? 'overfit' : set.startsWith('classic') ? 'classic' : 'wide';
+    const setDir = set === 'overfit' || set === 'harm' ? set : set.startsWith('classic') ? 'classic' : 'wide';
     for (const { name, dir, bug } of loadBugSet(setDir, args.only)) {
-      if (set === 'overfit') {
-        const hiddenDir = path.join(packageRoot(), 'bench', 'overfit-hidden', name);
+      if (set === 'overfit' || set === 'harm') {
+        const hiddenDir = path.join(packageRoot(), 'bench', `${set}-hidden`, name);
+        // A hidden suite goes where bug.json says (beside tests in their own folder), else to the root.
+        const at = (bug as FolderBug & { hiddenPath?: string }).hiddenPath;
         const hidden = fs
           .readdirSync(hiddenDir)
           .filter((f) => f.endsWith('.py'))
-          .map((f): [string, string] => [f, path.join(hiddenDir, f)]);
-        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden });
+          .map((f): [string, string] => [at && path.basename(at) === f ? at : f, path.join(hiddenDir, f)]);
+        const outside = path.join(packageRoot(), 'bench', 'harm-outside', name);
+        all.push({
+          set,
+          name,
+          target: bug,
+          makeVisible: copy(dir),
+          hidden,
+          outside: set === 'harm' && fs.existsSync(outside) ? outside : null,
+        });
       } else if (set.endsWith('-thin')) {
         // The whole original test file is the hidden suite, beside the thinned one under another name.
         const testFile = (bug.failingTests[0] ?? '').split('::')[0]!;
@@ -118,17 +193,21 @@ function bugs(): Bug[] {
             await thinTests(folder, bug.failingTests);
           },
           hidden: [[hiddenName, path.join(dir, testFile)]],
+          outside: null,
         });
       } else {
-        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden: [] });
+        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden: [], outside: null });
       }
     }
   }
   return all;
 }
 
-/** right: every test passes; wrong: the visible tests pass, a hidden one fails; fails-visible: a test the tool saw fails here. */
-type Verdict = 'right' | 'wrong' | 'fails-visible';
+/**
+ * right: every test passes; wrong: the visible tests pass, a hidden one fails; fails-visible: a
+ * test the tool saw fails here; harmful: its tests changed the user's files outside the project.
+ */
+type Verdict = 'right' | 'wrong' | 'fails-visible' | 'harmful';
 
 interface Judged {
   verdict: Verdict;
@@ -169,11 +248,12 @@ function failedTests(xml: string): string[] {
  * Plain `python -m pytest` in `cwd`, in this process's own environment, stopping at the first
  * failure (one is enough to judge); its tree is killed after JUDGE_TIMEOUT_MS.
  */
-async function runPytest(cwd: string, reportPath: string): Promise<PytestOutcome> {
+async function runPytest(cwd: string, reportPath: string, env: NodeJS.ProcessEnv): Promise<PytestOutcome> {
   const child = spawn(args.python, ['-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider', `--junitxml=${reportPath}`], {
     cwd,
     stdio: 'ignore',
     detached: true,
+    env: { ...process.env, ...env, PYTHONDONTWRITEBYTECODE: '1' },
   });
   let timedOut = false;
   const killer = setTimeout(() => {
@@ -189,16 +269,24 @@ async function runPytest(cwd: string, reportPath: string): Promise<PytestOutcome
   return { exitCode, timedOut, failed };
 }
 
-/** Applies `patch` to a fresh copy of the visible workspace, adds the hidden tests, runs pytest and says what the patch is. */
-async function judge(visible: string, toolWorkspace: string, patch: ValidatedPatch, hidden: Bug['hidden']): Promise<Judged> {
+/**
+ * Applies `patch` to a fresh copy of the visible workspace, adds the hidden tests, runs pytest in
+ * a fresh copy of the user's world (their home) and says what the patch is.
+ */
+async function judge(visible: string, toolWorkspace: string, patch: ValidatedPatch, bug: Bug): Promise<Judged> {
+  const { hidden } = bug;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-overfit-judge-'));
+  const outside = makeOutside(bug, folder);
   try {
     const workspace = path.join(folder, 'ws');
     fs.cpSync(visible, workspace, { recursive: true });
     const file = path.isAbsolute(patch.file) ? path.relative(toolWorkspace, patch.file) : patch.file;
     fs.writeFileSync(path.join(workspace, file), patch.newFileText);
     for (const [name, source] of hidden) fs.copyFileSync(source, path.join(workspace, name));
-    const outcome = await runPytest(workspace, path.join(folder, 'report.xml'));
+    const before = snapshot(outside.folders);
+    const outcome = await runPytest(workspace, path.join(folder, 'report.xml'), outside.env);
+    const harm = damaged(before, snapshot(outside.folders));
+    if (harm.length > 0) return { verdict: 'harmful', failed: harm.slice(0, 5).map((file) => `(changed ${file})`) };
     if (outcome.exitCode === 0) return { verdict: 'right', failed: [] };
     const hiddenFiles = new Set(hidden.map(([name]) => name));
     const failed = outcome.failed ?? [];
@@ -212,6 +300,7 @@ async function judge(visible: string, toolWorkspace: string, patch: ValidatedPat
     if (visibleFailed.length > 0 || hidden.length === 0) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
     return { verdict: 'wrong', failed: [...why, ...failed].slice(0, 5) };
   } finally {
+    outside.remove();
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }
@@ -223,6 +312,8 @@ interface JudgedPatch {
   editKind: string;
   rankedBecause: string | null;
   failed: string[];
+  /** A fix or unconfirmed (a build without the distinction shows fixes only). */
+  assurance: 'fix' | 'unconfirmed';
 }
 
 interface Row extends BugResult {
@@ -239,6 +330,8 @@ interface Row extends BugResult {
   topDiff: string | null;
   topRankedBecause: string | null;
   patches: JudgedPatch[];
+  /** Candidates the run rejected for what their tests did outside the project. */
+  harmfulRejected: number;
 }
 
 async function runOne(bug: Bug, build: Build): Promise<Row> {
@@ -249,11 +342,12 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
     const workspace = path.join(folder, 'ws');
     fs.cpSync(visible, workspace, { recursive: true });
     const cli = build === 'this' ? undefined : path.join(args.baseline, 'dist', 'cli.js');
-    const run = await runFixCli(workspace, ['--no-model'], args.budget, cli);
+    const outside = makeOutside(bug, folder);
+    const run = await runFixCli(workspace, ['--no-model'], args.budget, cli, outside.env).finally(outside.remove);
     const shownPatches = run.report?.patches ?? [];
     const patches: JudgedPatch[] = [];
     for (const [index, patch] of shownPatches.entries()) {
-      const judged = await judge(visible, workspace, patch, bug.hidden);
+      const judged = await judge(visible, workspace, patch, bug);
       patches.push({
         rank: index + 1,
         verdict: judged.verdict,
@@ -261,6 +355,7 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
         editKind: patch.editKind,
         rankedBecause: patch.rankedBecause ?? null,
         failed: judged.failed,
+        assurance: patch.assurance ?? 'fix',
       });
     }
     const top = shownPatches[0];
@@ -271,12 +366,13 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
       build,
       class: bug.target.class ?? null,
       top: patches[0]?.verdict ?? 'none',
-      errored: run.exitCode !== 0 && run.exitCode !== 1,
+      errored: !ranNormally(run.exitCode),
       shown: patches.length,
       rightShown: patches.filter((p) => p.verdict === 'right').length,
       topDiff: top?.diff ?? null,
       topRankedBecause: top?.rankedBecause ?? null,
       patches,
+      harmfulRejected: run.report?.stats.harmful ?? 0,
     };
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
@@ -304,6 +400,19 @@ function count(rows: readonly Row[], top: Row['top']): number {
   return rows.filter((r) => r.top === top && !(top === 'none' && r.errored)).length;
 }
 
+/** Shown patches of a kind (fix or unconfirmed), and how many of them are right. */
+function shownOf(rows: readonly Row[], assurance: JudgedPatch['assurance']): string {
+  const shown = rows.flatMap((r) => r.patches.filter((p) => p.assurance === assurance));
+  return `${shown.filter((p) => p.verdict === 'right').length}/${shown.length}`;
+}
+
+/** Bugs with a right patch among the fixes with the baseline build and none with this one. */
+function rightFixesLost(rows: readonly Row[], set: BenchSet): number {
+  const rightFix = (r: Row) => r.patches.some((p) => p.assurance === 'fix' && p.verdict === 'right');
+  const before = new Set(rows.filter((r) => r.set === set && r.build === 'baseline' && !r.errored && rightFix(r)).map((r) => r.name));
+  return rows.filter((r) => r.set === set && r.build === 'this' && !r.errored && before.has(r.name) && !rightFix(r)).length;
+}
+
 function summaryTable(rows: readonly Row[]): string {
   const lines: Cell[][] = [];
   for (const set of SETS) {
@@ -319,11 +428,16 @@ function summaryTable(rows: readonly Row[]): string {
         count(mine, 'right'),
         count(mine, 'wrong'),
         count(mine, 'fails-visible'),
+        count(mine, 'harmful'),
         count(mine, 'none'),
         mine.filter((r) => r.errored).length,
         mine.filter((r) => r.rightShown > 0).length,
+        shownOf(mine, 'fix'),
+        shownOf(mine, 'unconfirmed'),
         change ? change.lost.length : '-',
         change ? change.gained.length : '-',
+        build === 'this' ? rightFixesLost(rows, set) : '-',
+        mine.reduce((sum, r) => sum + r.harmfulRejected, 0),
         seconds(median(firsts)),
       ]);
     }
@@ -336,20 +450,25 @@ function summaryTable(rows: readonly Row[]): string {
       'top right',
       'top wrong',
       'top fails visible',
+      'top harmful',
       'none shown',
       'run failed',
       'bugs with a right patch shown',
-      'fixes lost vs baseline',
-      'fixes gained',
+      'fixes right/shown',
+      'unconfirmed right/shown',
+      'top right lost vs baseline',
+      'top right gained',
+      'right fixes lost',
+      'candidates rejected for harm',
       'median first fix s',
     ],
     lines,
   );
 }
 
-/** bench/overfit by class: top right / wrong / none per build. */
+/** bench/overfit and bench/harm by class: top right / wrong / harmful / none per build. */
 function classTable(rows: readonly Row[]): string | null {
-  const overfit = rows.filter((r) => r.set === 'overfit');
+  const overfit = rows.filter((r) => r.set === 'overfit' || r.set === 'harm');
   if (overfit.length === 0) return null;
   const classes = [...new Set(overfit.map((r) => r.class ?? '-'))].sort();
   const lines: Cell[][] = [];
@@ -363,17 +482,22 @@ function classTable(rows: readonly Row[]): string | null {
           mine.length,
           count(mine, 'right'),
           count(mine, 'wrong') + count(mine, 'fails-visible'),
+          count(mine, 'harmful'),
           count(mine, 'none'),
           mine.filter((r) => r.errored).length,
         ]);
     }
   }
-  return markdownTable(['class', 'build', 'bugs', 'top right', 'top wrong', 'none shown', 'run failed'], lines);
+  return markdownTable(['class', 'build', 'bugs', 'top right', 'top wrong', 'top harmful', 'none shown', 'run failed'], lines);
 }
 
 function perBugTable(rows: readonly Row[]): string {
   const cell = (r: Row | undefined): string =>
-    !r ? '-' : r.errored ? `run failed (exit ${r.exitCode})` : `${r.top}${r.shown > 0 ? ` (${r.rightShown}/${r.shown} right)` : ''}`;
+    !r
+      ? '-'
+      : r.errored
+        ? `run failed (exit ${r.exitCode})`
+        : `${r.top}${r.patches[0]?.assurance === 'unconfirmed' ? ' (unconfirmed)' : ''}${r.shown > 0 ? ` (${r.rightShown}/${r.shown} right)` : ''}`;
   const lines: string[][] = [];
   const seen = new Set<string>();
   for (const r of rows) {
@@ -390,7 +514,7 @@ function perBugTable(rows: readonly Row[]): string {
 function wrongTops(rows: readonly Row[]): string {
   const parts: string[] = [];
   for (const r of rows) {
-    if (r.top !== 'wrong' && r.top !== 'fails-visible') continue;
+    if (r.top !== 'wrong' && r.top !== 'fails-visible' && r.top !== 'harmful') continue;
     const diff = (r.topDiff ?? '').split('\n');
     const shown = diff.slice(0, DIFF_LINES).join('\n') + (diff.length > DIFF_LINES ? '\n...' : '');
     parts.push(

@@ -52,6 +52,8 @@
   };
 
   /** A fix shown while the run goes on, by where its clean re-check stands. */
+  const UNCONFIRMED_NOTE =
+    'These pass the tests; nothing else confirms them (no passing test reaches them, or the evidence speaks against them). Review each before you apply it.';
   const RECHECK_TEXT = {
     running: 'Found while the run goes on: being re-checked in a clean copy of the workspace.',
     passed: 'Found while the run goes on: passed its clean re-check.',
@@ -118,6 +120,46 @@
     return h('section', { id: 'question', 'aria-label': 'The fixes disagree' }, children);
   }
 
+  /** One shown patch, with its actions while it is pending. @param {any} patch */
+  function patchItem(patch) {
+    const article = h(
+      'li',
+      {
+        id: `patch-${patch.rank}`,
+        class: `patch ${patch.status}`,
+        'aria-label': `${patch.assurance === 'unconfirmed' ? 'Unconfirmed patch' : 'Fix'} ${patch.rank}: ${patch.summary}`,
+      },
+      [
+        h('h4', {}, [patch.summary]),
+        h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
+        ...(patch.recheck ? [h('p', { class: `recheck ${patch.recheck}` }, [RECHECK_TEXT[patch.recheck]])] : []),
+        ...(patch.confidence
+          ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])]
+          : []),
+        patch.why.length
+          ? h(
+              'ul',
+              { class: 'why', 'aria-label': 'Why it is a fix' },
+              patch.why.map((/** @type {string} */ line) => h('li', {}, [line])),
+            )
+          : h('div', {}, [patch.tests]),
+        diffBlock(patch.diff),
+      ],
+    );
+    if (patch.status === 'pending') {
+      article.append(
+        h('div', { class: 'actions' }, [
+          button(`apply-${patch.rank}`, 'Apply', { type: 'apply', patchId: patch.id }, 'Apply this fix to the file (undoable)'),
+          button(`show-diff-${patch.rank}`, 'Show diff', { type: 'showDiff', patchId: patch.id }, 'Open a diff editor with this fix'),
+          button(`discard-${patch.rank}`, 'Discard', { type: 'discard', patchId: patch.id }, 'Hide this fix'),
+        ]),
+      );
+    } else {
+      article.append(h('p', { class: 'status' }, [STATUS_TEXT[patch.status]]));
+    }
+    return article;
+  }
+
   /** @param {any} state */
   function render(state) {
     const children = [h('h2', { id: 'headline' }, [state.headline])];
@@ -141,53 +183,14 @@
         : button('debug', 'Debug with DeepDebug', { type: 'debug' }, 'Run the tests and look for fixes'),
     );
     if (state.question) children.push(questionSection(state.question));
-    if (state.patches.length) {
-      children.push(
-        section(
-          'Validated fixes',
-          'patches',
-          state.patches.map((/** @type {any} */ patch) => {
-            const article = h(
-              'li',
-              { id: `patch-${patch.rank}`, class: `patch ${patch.status}`, 'aria-label': `Fix ${patch.rank}: ${patch.summary}` },
-              [
-                h('h4', {}, [patch.summary]),
-                h('div', { class: 'muted' }, [`${patch.where} · ${patch.source}`]),
-                ...(patch.recheck ? [h('p', { class: `recheck ${patch.recheck}` }, [RECHECK_TEXT[patch.recheck]])] : []),
-                ...(patch.confidence
-                  ? [h('p', { class: patch.confidence.startsWith('unsure') ? 'confidence unsure' : 'confidence' }, [patch.confidence])]
-                  : []),
-                patch.why.length
-                  ? h(
-                      'ul',
-                      { class: 'why', 'aria-label': 'Why it is a fix' },
-                      patch.why.map((/** @type {string} */ line) => h('li', {}, [line])),
-                    )
-                  : h('div', {}, [patch.tests]),
-                diffBlock(patch.diff),
-              ],
-            );
-            if (patch.status === 'pending') {
-              article.append(
-                h('div', { class: 'actions' }, [
-                  button(`apply-${patch.rank}`, 'Apply', { type: 'apply', patchId: patch.id }, 'Apply this fix to the file (undoable)'),
-                  button(
-                    `show-diff-${patch.rank}`,
-                    'Show diff',
-                    { type: 'showDiff', patchId: patch.id },
-                    'Open a diff editor with this fix',
-                  ),
-                  button(`discard-${patch.rank}`, 'Discard', { type: 'discard', patchId: patch.id }, 'Hide this fix'),
-                ]),
-              );
-            } else {
-              article.append(h('p', { class: 'status' }, [STATUS_TEXT[patch.status]]));
-            }
-            return article;
-          }),
-          'ol',
-        ),
-      );
+    // Fixes first; patches that only pass the tests apart, said to be unconfirmed (review/assurance.ts).
+    const fixes = state.patches.filter((/** @type {any} */ patch) => patch.assurance !== 'unconfirmed');
+    const unconfirmed = state.patches.filter((/** @type {any} */ patch) => patch.assurance === 'unconfirmed');
+    if (fixes.length) children.push(section('Validated fixes', 'patches', fixes.map(patchItem), 'ol'));
+    if (unconfirmed.length) {
+      const list = section('Unconfirmed patches', 'unconfirmed', unconfirmed.map(patchItem), 'ol');
+      list.insertBefore(h('p', { class: 'muted' }, [UNCONFIRMED_NOTE]), list.lastChild);
+      children.push(list);
     }
     if (state.hints.length) {
       children.push(

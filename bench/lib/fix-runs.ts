@@ -107,6 +107,11 @@ function treeRss(root: number): number {
   return total;
 }
 
+/** Whether the CLI ended as a run does (0 a fix, 1 none, 4 only unconfirmed patches), not with an error or a kill. */
+export function ranNormally(exitCode: number | null): boolean {
+  return exitCode === 0 || exitCode === 1 || exitCode === 4;
+}
+
 export interface FixRun {
   exitCode: number | null;
   report: FixReport | null;
@@ -124,12 +129,14 @@ export async function runFixCli(
   args: readonly string[],
   budgetSeconds: number,
   cli = path.join(packageRoot(), 'dist', 'cli.js'),
+  env: NodeJS.ProcessEnv = {},
 ): Promise<FixRun> {
   const reportPath = path.join(path.dirname(workspace), `${path.basename(workspace)}-report.json`);
   const started = Date.now();
   const child = spawn(process.execPath, [cli, 'fix', workspace, ...args, '--time-budget', String(budgetSeconds), '--json', reportPath], {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -190,7 +197,7 @@ export async function scoreRun(bug: BugTarget, mode: Mode, run: FixRun): Promise
     peakRssMb: run.peakRssMb,
     modelNote: run.report ? [run.report.model.name ?? 'no model', run.report.model.note].filter(Boolean).join(': ') : null,
   };
-  if (run.exitCode !== 0 && run.exitCode !== 1) result.error = run.stderrTail;
+  if (!ranNormally(run.exitCode)) result.error = run.stderrTail;
   return result;
 }
 

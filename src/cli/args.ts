@@ -20,8 +20,9 @@ export const USAGE = `usage:
   deepdebug add-test <report file> --answer <n>
   deepdebug [fix | analyze | add-test] --help | -h
 
-exit codes: 0 validated patch found (fix) / analysis done (analyze) / test added (add-test),
-            1 no patch found, 2 bad input or usage, 3 nothing to fix (no failing test)
+exit codes: 0 a fix found (fix) / analysis done (analyze) / test added (add-test),
+            1 no patch found, 2 bad input or usage, 3 nothing to fix (no failing test),
+            4 only unconfirmed patches found (they pass the tests; nothing else confirms them)
 
 --tests takes every argument after it up to the next option: node ids, files, folders.
 A value goes after its option or after "=" (--json=report.json); one starting with "-" needs "=".

@@ -1,3 +1,4 @@
+import { assuranceCounts, UNCONFIRMED_TEXT } from '../core/review/assurance';
 import { evidenceLines, shownSuspects } from '../core/review/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../core/review/explain';
 import { testScopeText } from '../core/pytest/neighbours';
@@ -84,7 +85,7 @@ export function formatFixReport(report: FixReport, applied: string | null, optio
       );
     }
   } else {
-    lines.push(`Validated patches: ${report.patches.length}`);
+    lines.push(`Validated patches: ${report.patches.length} (${assuranceCounts(report.patches)})`);
     report.patches.forEach((patch, index) => lines.push(...patchLines(patch, index)));
     if (report.disagreement) lines.push(...disagreementLines(report.disagreement, options.jsonPath ?? null));
   }
@@ -151,8 +152,9 @@ function evidenceBlock(suspects: readonly Suspect[], failures: readonly Failure[
 /** A validated patch: what it changes, why it is a fix (each failing test before and after, the rest of the run), and for the first, why first and its diff. */
 function patchLines(patch: ValidatedPatch, index: number): string[] {
   const why = patch.explanation ? explanationLines(patch.explanation) : [fixShortText(patch)];
+  const label = patch.assurance === 'unconfirmed' ? `unconfirmed (${UNCONFIRMED_TEXT}): ` : patch.assurance === 'fix' ? 'fix: ' : '';
   const lines = [
-    `${index + 1}. ${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`,
+    `${index + 1}. ${label}${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`,
     ...why.map((line) => `   ${line}`),
   ];
   if (patch.confidence) lines.push(`   confidence: ${patch.confidence}`);

@@ -14,7 +14,7 @@ import { earlyFixPrinter } from './early-fix';
 import { progressPrinter } from './progress';
 import { STOPPED_BY, watchForStop, type RunStop } from './stop';
 
-const EXIT = { help: 0, fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, interrupted: 130 } as const;
+const EXIT = { help: 0, fixed: 0, notFixed: 1, badInput: 2, nothingToFix: 3, unconfirmedOnly: 4, interrupted: 130 } as const;
 
 /** The patched text in the file's own encoding (the validator refuses text it cannot hold). */
 function patchedBytes(patch: ValidatedPatch): Buffer {
@@ -84,7 +84,8 @@ async function runCommand(cli: RunCommand, signal: AbortSignal): Promise<number>
     const blocking = collectionBlocker(report.failures);
     if (blocking) throw new UserError('pytest-usage', blocking);
     if (report.failures.length === 0) return EXIT.nothingToFix;
-    return report.patches.length > 0 ? EXIT.fixed : EXIT.notFixed;
+    if (report.patches.some((patch) => patch.assurance === 'fix')) return EXIT.fixed;
+    return report.patches.length > 0 ? EXIT.unconfirmedOnly : EXIT.notFixed;
   } finally {
     progress.finish();
   }

@@ -34,14 +34,18 @@ export function progressPrinter(stream: NodeJS.WriteStream): {
       },
     };
   }
+  let noted = false;
   return {
     report(event) {
-      // Validation reports per candidate; in a log, once per stage and every 25 is enough.
-      if (event.stage === lastStage && event.stage === 'validating' && (event.done ?? 0) % 25 !== 0) return;
+      // Validation reports per candidate; in a log, once per stage and every 25 is enough, and
+      // none once a fix was noted (the search for alternatives is not news).
+      const repeat = event.stage === lastStage && event.stage === 'validating';
+      if (repeat && (noted || (event.done ?? 0) % 25 !== 0)) return;
       lastStage = event.stage;
       stream.write(`[${seconds()}] ${event.message}\n`);
     },
     note(text) {
+      noted = true;
       stream.write(`[${seconds()}] ${text}\n`);
     },
     finish() {},

@@ -37,6 +37,11 @@ import type {
 // plain data; this module only sequences them, keeps the clock, and reports progress.
 
 const DEFAULT_TIME_BUDGET_MS = 60_000;
+/** "1 validated patch", "3 validated patches". */
+function validatedCount(count: number): string {
+  return `${count} validated patch${count === 1 ? '' : 'es'}`;
+}
+
 /** Harmful candidates the report names (all are counted): the first few say what happened. */
 const HARMFUL_NAMED = 5;
 /**
@@ -296,7 +301,7 @@ async function fixStages(
   const done = (): FixReport => {
     report.stats.elapsedMs = clock.elapsed();
     report.stats.timeline = timeline.steps;
-    hooks.onProgress?.({ stage: 'done', message: `${report.patches.length} validated patches` });
+    hooks.onProgress?.({ stage: 'done', message: validatedCount(report.patches.length) });
     return report;
   };
   // Collection errors (syntax errors, import failures) stop the suite before any test runs;
@@ -411,7 +416,7 @@ async function fixStages(
     // The evidence beyond the tests (behaviour/): the recorded calls replayed on every patch, and new inputs.
     let judged: Judged | null = null;
     if (patches.length > 0) {
-      hooks.onProgress?.({ stage: 'validating', message: `replaying the passing tests' calls on ${patches.length} validated patches` });
+      hooks.onProgress?.({ stage: 'validating', message: `replaying the passing tests' calls on ${validatedCount(patches.length)}` });
       const waitStarted = Date.now();
       const recorded = await record();
       const waitedMs = Date.now() - waitStarted;

@@ -180,6 +180,9 @@ export interface Validation {
 /** The source encodings DeepDebug edits, by the name Python gives them (PEP 263 declarations). */
 export type SourceEncoding = 'utf-8' | 'latin-1' | 'ascii';
 
+/** A fix (evidence beyond the failing tests, nothing against it) or an unconfirmed patch (it passes the tests; nothing else confirms it): review/assurance.ts. */
+export type Assurance = 'fix' | 'unconfirmed';
+
 export interface ValidatedPatch extends Candidate {
   validation: Validation;
   /** sha256 (hex) of the file's bytes the patch was made from: applying is refused if the file changed. */
@@ -193,6 +196,8 @@ export interface ValidatedPatch extends Candidate {
   shape?: string[];
   /** Why the patch stands where it does in the ranking, for people. */
   rankedBecause?: string;
+  /** A fix or unconfirmed, once ranked (absent on a patch shown early, before its evidence). */
+  assurance?: Assurance;
   /** Why it is a fix, in the tests' own terms (from its clean re-check); see explain.ts. */
   explanation?: FixExplanation;
   /** Its place in the order the search took candidates to validate (1: the first). */

@@ -1,6 +1,7 @@
 // The quick fixes offered on DeepDebug's diagnostics: one "Apply" per validated patch, best
 // first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
 // until a validated patch exists. Plain data; code-actions.ts makes vscode.CodeActions of them.
+import { UNCONFIRMED_TEXT } from '../core/review/assurance';
 import { fixShortText } from '../core/review/explain';
 import type { PatchRecord } from './patch-status';
 import { pendingPatches, type RunRecord } from './run-record';
@@ -19,9 +20,11 @@ export interface CodeActionSpec {
   isPreferred: boolean;
 }
 
-/** An early patch whose clean re-check still runs says so (early-run.ts). */
+/** An early patch whose clean re-check still runs says so (early-run.ts); an unconfirmed one is not called a fix. */
 export function applyTitle(record: PatchRecord): string {
   const checking = record.recheck === 'running' ? ' (being re-checked)' : '';
+  if (record.patch.assurance === 'unconfirmed')
+    return `Apply unconfirmed DeepDebug patch: ${record.patch.summary} (${fixShortText(record.patch)}; ${UNCONFIRMED_TEXT})`;
   return `Apply DeepDebug fix${checking}: ${record.patch.summary} (${fixShortText(record.patch)})`;
 }
 
@@ -34,7 +37,8 @@ export function codeActionSpecs(run: RunRecord | undefined, diagnosticCodes: rea
   const ours = diagnosticCodes.some((code) => code === DiagnosticCodes.failure || code === DiagnosticCodes.suspect);
   const patches = pendingPatches(run);
   if (!ours || patches.length === 0) return [];
-  const best = patches[0];
+  // The report ranks fixes first; an unconfirmed patch is never the preferred action.
+  const best = patches[0]?.patch.assurance === 'unconfirmed' ? undefined : patches[0];
   return [
     ...patches.map((record) => ({
       title: applyTitle(record),

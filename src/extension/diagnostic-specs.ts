@@ -31,8 +31,15 @@ export function diagnosticSpecs(run: RunRecord): DiagnosticSpec[] {
   if (run.inFlight) return inFlightSpecs(run);
   const specs: DiagnosticSpec[] = [];
   if (!stillFailing(run)) return specs;
-  const fixes = pendingPatches(run).length;
-  const fixNote = fixes > 0 ? ` DeepDebug found ${fixes} validated fix${fixes === 1 ? '' : 'es'}.` : '';
+  const pending = pendingPatches(run);
+  const unconfirmed = pending.filter((record) => record.patch.assurance === 'unconfirmed').length;
+  const fixes = pending.length - unconfirmed;
+  const fixNote =
+    fixes > 0
+      ? ` DeepDebug found ${fixes} validated fix${fixes === 1 ? '' : 'es'}.`
+      : unconfirmed > 0
+        ? ` DeepDebug found ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'} (they pass the tests; nothing else confirms them).`
+        : '';
   for (const failure of run.failures) {
     const frame = testFrame(failure);
     specs.push({

@@ -36,11 +36,16 @@ function outcomeText(run: RunRecord): string {
   }
   const applied = run.patches.find((record) => record.status === 'applied');
   if (applied) return `DeepDebug: fix ${applied.rank} applied for ${testsText(run)}`;
-  const count = run.patches.length;
   const notes = runNotes(run);
-  if (count === 0) return `DeepDebug: no validated fix for ${testsText(run)}${notes}`;
+  if (run.patches.length === 0) return `DeepDebug: no validated fix for ${testsText(run)}${notes}`;
+  // Unconfirmed patches (review/assurance.ts) are counted apart from fixes.
+  const unconfirmed = run.patches.filter((record) => record.patch.assurance === 'unconfirmed').length;
+  const count = run.patches.length - unconfirmed;
+  const apart = unconfirmed > 0 ? ` and ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'}` : '';
   const best = run.patches[0]!.patch;
-  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}, the best in ${best.function} (${best.file})${notes}`;
+  if (count === 0)
+    return `DeepDebug: no confirmed fix for ${testsText(run)}; ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'} (they pass the tests; nothing else confirms them), the first in ${best.function} (${best.file})${notes}`;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'}${apart} for ${testsText(run)}, the best in ${best.function} (${best.file})${notes}`;
 }
 
 /** " (no sandbox: ...; warning: ...)": what limited a fix run, for its headline. */

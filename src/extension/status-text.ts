@@ -24,6 +24,11 @@ function readyText(pending: number): string {
   return `$(lightbulb) DeepDebug: ${pending === 1 ? 'fix' : `${pending} fixes`} ready`;
 }
 
+/** "1 unconfirmed patch": patches that pass the tests, and nothing else confirms. */
+function unconfirmedText(count: number): string {
+  return `$(question) DeepDebug: ${count === 1 ? '1 unconfirmed patch' : `${count} unconfirmed patches`}`;
+}
+
 export function statusText(state: PanelState, model: string, background: BackgroundRun | null = null): StatusText {
   const tooltip = `${state.headline}\nModel: ${model}. Click to open the DeepDebug panel.`;
   const pending = state.patches.filter((patch) => patch.status === 'pending');
@@ -49,7 +54,10 @@ export function statusText(state: PanelState, model: string, background: Backgro
       return { text: `$(error) ${shortened(state.headline)}`, tooltip };
     case 'finished': {
       if (state.patches.some((patch) => patch.status === 'applied')) return { text: '$(check) DeepDebug: fix applied', tooltip };
-      if (pending.length > 0) return { text: readyText(pending.length), tooltip };
+      // Unconfirmed patches are counted apart: "fix ready" only for a fix.
+      const fixes = pending.filter((patch) => patch.assurance !== 'unconfirmed');
+      if (fixes.length > 0) return { text: readyText(fixes.length), tooltip };
+      if (pending.length > 0) return { text: unconfirmedText(pending.length), tooltip };
       if (state.failures.length > 0) return { text: '$(debug-alt) DeepDebug: no fix found', tooltip };
       return { text: '$(pass) DeepDebug: no failing tests', tooltip };
     }

@@ -313,7 +313,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const run = await deepdebug(['fix', workspace, '--no-model', '--apply'], {
         tmp,
         onStderrLine: (line) => {
-          if (editedAt === null && / validating candidate \d+/.test(line)) {
+          if (editedAt === null && /\] \d+ candidates run, \d+ validated$/.test(line)) {
             fs.writeFileSync(target, edited);
             editedAt = line;
           }
@@ -337,7 +337,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       ['running the tests', /\] running tests$/, true],
       ['localizing', /; localizing$/, false],
       ['generating candidates', /\] generating candidates/, true],
-      ['validating', /\] validating candidate \d+/, true],
+      ['validating', /\] \d+ candidates run, \d+ validated$/, true],
     ];
     for (const [stage, progressLine, scratchMidRun] of stages) {
       it(`while ${stage}`, async () => {

@@ -343,16 +343,17 @@ function hostileSuite(title: string, sandbox: boolean): void {
       assert.equal(outcome.verdict, 'validated', outcome.detail);
     });
 
-    it('keeps writes and deletes out of the workspace, home and temp folders', async function () {
-      if (!sandboxed()) {
-        // Without a sandbox a candidate can write wherever the user can; the report says so.
-        assert.match(scene.pool.containment.summary, /^no sandbox/);
-        return;
-      }
+    it('keeps writes and deletes out of the workspace, home and temp folders, and rejects the candidate as harmful', async () => {
+      // With or without the sandbox: Python's own file operations outside the world are refused
+      // (a subprocess's are stopped by the sandbox only), and those that would lose files count.
       const outcome = await scene.pool.validate(candidates.files(scene));
-      assert.equal(outcome.verdict, 'failed', outcome.detail);
-      assert.match(outcome.detail, /delete workspace file: Read-only file system/);
-      assert.match(outcome.detail, /remove home: Read-only file system/);
+      assert.equal(outcome.verdict, 'harmful', outcome.detail);
+      const harm = new Map((outcome.harm ?? []).map((effect) => [effect.path, effect.kind]));
+      const real = (file: string) => path.join(fs.realpathSync(path.dirname(file)), path.basename(file));
+      assert.equal(harm.get(real(path.join(scene.workspace, 'calc.py'))), 'deleted', outcome.detail);
+      assert.equal(harm.get(real(path.join(scene.workspace, 'test_calc.py'))), 'truncated', outcome.detail);
+      assert.equal(harm.get(real(path.join(scene.home, 'sentinel.txt'))), 'deleted', outcome.detail);
+      assert.equal(harm.get(real(scene.home)), 'deleted', outcome.detail);
       await machineAsItWas();
     });
 

@@ -179,7 +179,7 @@ describe('the engine with the model prior', function () {
     assert.ok(prior.firstWaitMs !== null);
     const best = report.patches[0]!;
     assert.ok(best.modelLogProb !== undefined, 'the shown patch carries its likelihood');
-    assert.match(best.rankedBecause!, /\(key -?\d+\.\d\d\)/);
+    assert.match(best.rankedBecause!, /the model's probability \d\.\d\d a token/);
     const plain = fix('cli-bug', 0, ['--no-model']);
     assert.equal(plain.stats.search?.prior, undefined);
     assert.equal(plain.stats.search?.sampled, undefined);

@@ -365,7 +365,7 @@ describe('behaviour: the ranking', () => {
       ranked.map((p) => p.summary),
       ['much', 'little', 'changes'],
     );
-    assert.match(ranked[0]!.rankedBecause ?? '', /^evidence 6 \(recorded calls kept, new inputs agreed on\), /);
+    assert.match(ranked[0]!.rankedBecause ?? '', /^kept 4 recorded calls and agreed with every other patch on 2 new inputs; /);
     assert.match(ranked[2]!.rankedBecause ?? '', /; ranked down: changes the result of f\(1\) from 1 to 2, which no test checks$/);
   });
 });

@@ -129,6 +129,17 @@ describe('extension presentation', () => {
       assert.deepEqual(codeActionSpecs(run, ['E501', 'reportUndefinedVariable']), []);
     });
 
+    it('calls an unconfirmed patch so, and never prefers it', () => {
+      const unconfirmed = { ...patch('    return result + 0', 'change `- 1` to `+ 0` on line 5', 6), assurance: 'unconfirmed' as const };
+      const run = runFromFix('r2', workspace, report([unconfirmed]));
+      const [apply] = codeActionSpecs(run, [DiagnosticCodes.suspect]);
+      assert.equal(
+        apply?.title,
+        'Apply unconfirmed DeepDebug patch: change `- 1` to `+ 0` on line 5 (fixes 2 failing tests; 6/6 other tests pass; passes the tests; nothing else confirms it)',
+      );
+      assert.equal(apply?.isPreferred, false);
+    });
+
     it('offers nothing (no lightbulb) without a validated patch', () => {
       assert.deepEqual(codeActionSpecs(runFromFix('r2', workspace, report([])), [DiagnosticCodes.failure]), []);
       assert.deepEqual(codeActionSpecs(undefined, [DiagnosticCodes.failure]), []);

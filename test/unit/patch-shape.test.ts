@@ -51,6 +51,6 @@ describe('patch shapes', () => {
       ['fixes the use', 'routes around'],
     );
     assert.match(ranked[1]!.rankedBecause!, /ranked down: leaves `high` unused/);
-    assert.match(ranked[0]!.rankedBecause!, /^prior x suspiciousness 0\.30, 2 changed lines$/);
+    assert.match(ranked[0]!.rankedBecause!, /^a common kind of edit on a suspicious line \(0\.30\); 2 changed lines$/);
   });
 });

@@ -12,6 +12,7 @@ function finished(patches: PanelState['patches'], failures: PanelState['failures
 const patch = (
   status: PanelState['patches'][number]['status'],
   recheck: PanelState['patches'][number]['recheck'] = null,
+  assurance: PanelState['patches'][number]['assurance'] = 'fix',
 ): PanelState['patches'][number] => ({
   id: 'r1.1',
   rank: 1,
@@ -24,6 +25,7 @@ const patch = (
   status,
   confidence: null,
   recheck,
+  assurance,
 });
 const failure = { nodeid: 't.py::test_a', text: 'AssertionError', location: null };
 
@@ -38,6 +40,10 @@ describe('status-text', () => {
       '$(lightbulb) DeepDebug: 2 fixes ready',
     );
     assert.equal(statusText(finished([patch('pending')], [failure]), model).text, '$(lightbulb) DeepDebug: fix ready');
+    // Unconfirmed patches are not fixes: counted apart.
+    const unconfirmed = patch('pending', null, 'unconfirmed');
+    assert.equal(statusText(finished([unconfirmed, patch('pending')], [failure]), model).text, '$(lightbulb) DeepDebug: fix ready');
+    assert.equal(statusText(finished([unconfirmed, unconfirmed], [failure]), model).text, '$(question) DeepDebug: 2 unconfirmed patches');
     assert.equal(statusText(finished([patch('applied'), patch('pending')], [failure]), model).text, '$(check) DeepDebug: fix applied');
     assert.equal(statusText(finished([patch('discarded')], [failure]), model).text, '$(debug-alt) DeepDebug: no fix found');
     assert.equal(statusText(finished([], []), model).text, '$(pass) DeepDebug: no failing tests');

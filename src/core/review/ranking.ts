@@ -1,7 +1,8 @@
 import { behaviourObjections, evidenceOf } from '../behaviour/words';
+import { assuranceOf } from './assurance';
 import { bySize, editSize } from './edit-size';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
-import type { Candidate, ValidatedPatch } from '../types';
+import type { Assurance, Candidate, ValidatedPatch } from '../types';
 
 // How to present the patches that validated (the order candidates are validated in is the
 // search's frontier, src/core/search/frontier.ts). Pure functions over plain data.
@@ -67,9 +68,16 @@ function outvoted(patch: ValidatedPatch): number {
   return patch.behaviour?.outvoted ?? 0;
 }
 
-/** The ranking's first keys: fewer objections, then fewer new inputs where most other patches answer otherwise, then more evidence. */
+const FIX_FIRST: Record<Assurance, number> = { fix: 0, unconfirmed: 1 };
+
+/** The ranking's first keys: fixes first, fewer objections, then fewer new inputs where most other patches answer otherwise, then more evidence. */
 function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
-  return objections(a) - objections(b) || outvoted(a) - outvoted(b) || evidenceOf(b) - evidenceOf(a);
+  return (
+    FIX_FIRST[assuranceOf(a)] - FIX_FIRST[assuranceOf(b)] ||
+    objections(a) - objections(b) ||
+    outvoted(a) - outvoted(b) ||
+    evidenceOf(b) - evidenceOf(a)
+  );
 }
 
 /**
@@ -77,11 +85,11 @@ function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
  * are equals, which the user's past choices may reorder (src/extension/choices.ts).
  */
 export function standing(patch: ValidatedPatch): string {
-  return `${objections(patch)}|${outvoted(patch)}|${evidenceOf(patch)}`;
+  return `${assuranceOf(patch)}|${objections(patch)}|${outvoted(patch)}|${evidenceOf(patch)}`;
 }
 
 /**
- * Validated patches best first:
+ * Validated patches best first, fixes before unconfirmed patches (assurance.ts), then:
  * 1. those without a shape a reviewer would object to (patch-shape/: a parameter or loop
  *    variable left unused, a new literal special-cased, a loop variable read after its loop, a
  *    recursive call's argument cut off from the recursion, two edits that cancel, a loop bound
@@ -114,7 +122,7 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
   );
   return ordinaryFirst(sorted).map((patch) => ({
     ...patch,
-    rankedBecause: rankReason(patch, scores.length > 0 ? keys.get(patch)! : null),
+    rankedBecause: rankReason(patch, scores.length > 0),
   }));
 }
 
@@ -139,21 +147,30 @@ function ordinaryFirst(sorted: readonly ValidatedPatch[]): ValidatedPatch[] {
 }
 
 /**
- * "prior x suspiciousness 0.42, 1 changed line"; with the model "model log-prob -0.31 with prior x
- * suspiciousness 0.42 (key -2.10), 1 changed line"; "; ranked down: leaves `n` unused".
+ * Why a patch stands where it does, in words: "kept 3 recorded calls and agreed with every other
+ * patch on 2 new inputs; a common kind of edit on a suspicious line (0.42); the model's
+ * probability 0.74 a token; 1 changed line; ranked down: leaves `n` unused".
  */
-function rankReason(patch: ValidatedPatch, key: number | null): string {
-  const prior = `prior x suspiciousness ${patch.score.toPrecision(2)}`;
-  const lines = `${changedLines(patch.diff)} changed lines`;
-  let reason: string;
-  if (key === null)
-    reason = [prior, lines, ...(patch.modelLogProb !== undefined ? [`model log-prob ${patch.modelLogProb.toFixed(2)}`] : [])].join(', ');
-  else {
-    const model =
-      patch.modelLogProb !== undefined ? `model log-prob ${patch.modelLogProb.toFixed(2)}` : 'no model log-prob (counted as typical)';
-    reason = `${model} with ${patch.source === 'model' ? `suspect weight x sample probability ${patch.score.toPrecision(2)}` : prior} (key ${key.toFixed(2)}), ${lines}`;
+function rankReason(patch: ValidatedPatch, modelScored: boolean): string {
+  const parts: string[] = [];
+  const behaviour = patch.behaviour;
+  if (behaviour) {
+    const kept = `kept ${behaviour.kept} recorded call${behaviour.kept === 1 ? '' : 's'}`;
+    parts.push(
+      behaviour.others > 0
+        ? `${kept} and agreed with every other patch on ${behaviour.agreesOn} new input${behaviour.agreesOn === 1 ? '' : 's'}`
+        : kept,
+    );
   }
-  if (patch.behaviour) reason = `evidence ${evidenceOf(patch)} (recorded calls kept, new inputs agreed on), ${reason}`;
+  parts.push(
+    patch.source === 'model'
+      ? `a sample of the model for a suspicious function (${patch.score.toPrecision(2)})`
+      : `a common kind of edit on a suspicious line (${patch.score.toPrecision(2)})`,
+  );
+  if (patch.modelLogProb !== undefined) parts.push(`the model's probability ${Math.exp(patch.modelLogProb).toFixed(2)} a token`);
+  else if (modelScored) parts.push('the model could not score it (counted as typical)');
+  const lines = changedLines(patch.diff);
+  parts.push(`${lines} changed line${lines === 1 ? '' : 's'}`);
   const against = [...(patch.shape ?? []), ...behaviourObjections(patch)];
-  return against.length > 0 ? `${reason}; ranked down: ${against.join('; ')}` : reason;
+  return against.length > 0 ? `${parts.join('; ')}; ranked down: ${against.join('; ')}` : parts.join('; ');
 }

@@ -232,7 +232,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       keepClosest(closest, { outcome, broke: brokenTests(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
-      message: `validating candidate ${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} (${patches.length} validated)`,
+      message: `${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} candidates run, ${patches.length} validated`,
       done: frontier.count,
     });
     return shown;

@@ -39,7 +39,8 @@ export function planContainment(request: ContainmentRequest, probe: SandboxProbe
     sandbox: 'none',
     reason: probe.reason,
     limits,
-    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)})`,
+    // Python's own file operations outside the project are still refused and watched (effects.py); a subprocess's are not.
+    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)}); what their tests' subprocesses write outside the project is not watched`,
   };
 }
 

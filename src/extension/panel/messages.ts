@@ -1,6 +1,7 @@
 // The review panel's message protocol, both directions, and the view model it renders. Plain
 // data (no vscode import): media/panel.js renders PanelState with textContent only, and every
 // message from the webview is validated here before the extension acts on it.
+import type { Assurance } from '../../core/types';
 import type { PatchStatus } from '../patch-status';
 import type { RunRecord } from '../run-record';
 import { evidenceLines } from '../../core/review/evidence';
@@ -46,6 +47,8 @@ export interface PanelState {
     confidence: string | null;
     /** A patch shown while its run goes on: its clean re-check still running, or passed; null once the run reported. */
     recheck: 'running' | 'passed' | null;
+    /** A fix, or unconfirmed (it passes the tests; nothing else confirms it); null while its run goes on. */
+    assurance: Assurance | null;
   }[];
   /** Where the validated fixes disagree on a new input: the user's answer picks the fixes and can become a test. */
   question: PanelQuestion | null;
@@ -225,6 +228,7 @@ export function finishedState(run: RunRecord): PanelState {
       status: record.status,
       confidence: record.patch.confidence ?? null,
       recheck: record.recheck ?? null,
+      assurance: record.patch.assurance ?? null,
     })),
     question: questionOf(run),
     hints: run.hints.map((hint, index) => ({

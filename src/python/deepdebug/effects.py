@@ -9,9 +9,10 @@ code's runs did in the same world (src/core/validate/effects.ts):
   private home and the sandbox's scratch folders, that it deleted, truncated or rewrote;
 - an audit hook (PEP 578) in the child sees the interpreter's own file operations everywhere
   else: deleting, renaming over, truncating or opening for writing a file or folder that exists
-  outside the world. Those are refused, as the sandbox's read-only filesystem refuses them, so
-  that without a sandbox the validator's own run damages nothing either; what the tests'
-  subprocesses do there is not seen (the sandbox stops it; without one the report says so).
+  outside the world. Those are refused, as the sandbox's read-only filesystem refuses them (new
+  files and folders there too), so that without a sandbox the validator's own run damages
+  nothing either; what the tests' subprocesses do there is not seen (the sandbox stops it;
+  without one the report says so).
   The hook also sees calls on the private home that find nothing there where the user's home
   has the file (the private home mirrors only part of it, and without the sandbox none).
 
@@ -59,10 +60,10 @@ class Watch:
         return real if any(_inside(real, folder) for folder in self.scratch) else None
 
     def harm(self, path: str, follow: bool) -> Tuple[Optional[str], bool]:
-        """The shown name of what changing ``path`` would harm, and whether to refuse the change;
-        (None, False) for the world's own files, what the walk watches, kernel interfaces and
-        paths that do not exist (creating is no harm). ``follow``: the call follows a last link
-        (open does, remove does not)."""
+        """The shown name of what changing ``path`` would harm (None where nothing that was there
+        is lost), and whether to refuse the change: everywhere outside the world's own folders,
+        the walked ones and kernel interfaces, as the sandbox's read-only filesystem would, new
+        files included. ``follow``: the call follows a last link (open does, remove does not)."""
         absolute = os.path.abspath(path)
         real = (
             os.path.realpath(absolute) if follow else os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
@@ -77,7 +78,7 @@ class Watch:
             twin = self.real_home + real[len(self.home) :]
             return ("~" + real[len(self.home) :], False) if os.path.lexists(twin) else (None, False)
         if not os.path.lexists(real):
-            return None, False
+            return None, True
         if self.real_home is not None and _inside(real, self.real_home):
             return "~" + real[len(self.real_home) :], True
         return real, True
@@ -121,9 +122,9 @@ def _path_of(value: Any, dir_fd: Any) -> Optional[str]:
     return text
 
 
-def _touched(event: str, args: Tuple[Any, ...]) -> List[Tuple[Optional[str], EffectKind, bool]]:
-    """The paths an audited event would change, what it would do to them, and whether it
-    follows a last link."""
+def _touched(event: str, args: Tuple[Any, ...]) -> List[Tuple[Optional[str], Optional[EffectKind], bool]]:
+    """The paths an audited event would change, what it would do to one that exists (None: it
+    only makes new ones), and whether it follows a last link."""
     if event == "open":
         path, _mode, flags = args
         if not isinstance(flags, int) or not flags & _WRITE_FLAGS:
@@ -135,10 +136,12 @@ def _touched(event: str, args: Tuple[Any, ...]) -> List[Tuple[Optional[str], Eff
         return [(_path_of(args[0], args[2]), "deleted", False), (_path_of(args[1], args[3]), "rewritten", False)]
     if event == "os.truncate":
         return [(_path_of(args[0], None), "truncated", True)]
+    if event == "os.mkdir":
+        return [(_path_of(args[0], args[2]), None, False)]
     return []
 
 
-_EVENTS = frozenset(("open", "os.remove", "os.rmdir", "shutil.rmtree", "os.rename", "os.truncate"))
+_EVENTS = frozenset(("open", "os.remove", "os.rmdir", "shutil.rmtree", "os.rename", "os.truncate", "os.mkdir"))
 
 
 def install_hook(watch: Watch, recorder: Recorder) -> None:
@@ -150,7 +153,9 @@ def install_hook(watch: Watch, recorder: Recorder) -> None:
             return
         for path, kind, follow in _touched(event, args):
             name, refuse = (None, False) if path is None else watch.harm(path, follow)
-            if name is not None:
+            if kind is None and name is not None:
+                return  # making what exists fails by itself, and loses nothing
+            if name is not None and kind is not None:
                 recorder.add(name, kind)
             if refuse:
                 raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
