@@ -54,8 +54,11 @@ describe('ranking', () => {
     const right = { ...validated(candidate('right', 'template', 0.1)), behaviour: { ...behaviour, kept: 1, crashes: [], group: 1 } };
     const ranked = rankValidated([crashing, right], weights);
     assert.deepEqual(
-      ranked.map((p) => p.summary),
-      ['right', 'crashes'],
+      ranked.map((p) => [p.summary, p.assurance]),
+      [
+        ['right', 'fix'],
+        ['crashes', 'unconfirmed'],
+      ],
     );
     assert.match(
       ranked[1]!.rankedBecause!,

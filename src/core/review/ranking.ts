@@ -122,6 +122,7 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
   );
   return ordinaryFirst(sorted).map((patch) => ({
     ...patch,
+    assurance: assuranceOf(patch),
     rankedBecause: rankReason(patch, scores.length > 0),
   }));
 }
