@@ -105,7 +105,7 @@ describe('Sound validation: patches that silence the tests', function () {
     const reportFile = `${workspace}.json`;
     try {
       const run = deepdebug(['fix', workspace, '--no-model', '--json', reportFile], home);
-      assert.ok(run.status === 0 || run.status === 1, run.stderr);
+      assert.ok([0, 1, 4].includes(run.status ?? -1), run.stderr);
       const report = readReport(reportFile);
       for (const patch of report.patches) assert.doesNotMatch(patch.diff, /^\+\s+return store\.commit\(\)$/m, patch.summary);
       assert.ok(
@@ -133,7 +133,7 @@ describe('Sound validation: the tests around a selection', function () {
       try {
         const selected = 'test_leap.py::test_century_divisible_by_400_is_leap';
         const run = deepdebug(['fix', workspace, '--no-model', ...args, '--tests', selected, '--json', reportFile], home);
-        assert.ok(run.status === 0 || run.status === 1, run.stderr);
+        assert.ok([0, 1, 4].includes(run.status ?? -1), run.stderr);
         const report = readReport(reportFile);
         assert.deepEqual(report.testScope, { selected: 1, files: ['test_leap.py'], neighbours: 2 });
         assert.deepEqual(

@@ -47,6 +47,22 @@ describe('ranking', () => {
     );
   });
 
+  it('keeps the prior order between edits of one size and different shapes that answered alike', () => {
+    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 1, asBefore: 3, crashes: [], outvoted: 0, group: 0 };
+    const literal = {
+      ...validated(candidate('- 1 to - 2', 'template', 0.6, undefined, '-    pad = w - 1\n+    pad = w - 2\n')),
+      behaviour,
+    };
+    const appended = {
+      ...validated(candidate('width - 1', 'template', 0.3, undefined, '-    w = width\n+    w = width - 1\n')),
+      behaviour,
+    };
+    assert.deepEqual(
+      rankValidated([appended, literal], weights).map((p) => p.summary),
+      ['- 1 to - 2', 'width - 1'],
+    );
+  });
+
   it('ranks a patch that raises where the code returned below every patch without an objection, and says why', () => {
     const behaviour = { kept: 19, changed: [], newInputs: 3, agreesOn: 0, others: 1, asBefore: 2, outvoted: 0 };
     const crash = { call: 'search([1, 3], 3)', before: '1', after: 'raises RecursionError: maximum recursion depth exceeded' };

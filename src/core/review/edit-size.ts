@@ -2,9 +2,9 @@ import { diffArrays } from 'diff';
 import type { ValidatedPatch } from '../types';
 
 // How large and how unusual an edit is, for patches the evidence cannot tell apart: one edit
-// before two, fewer changed tokens, smaller new constants (`mid + 1` before `mid + 3`). A
-// reviewer reads the smaller, more ordinary edit as the fix and the others as coincidences of
-// the tests.
+// before two, fewer changed tokens, and for the same edit with another number, the smaller
+// constant (`mid + 1` before `mid + 3`). A reviewer reads the smaller, more ordinary edit as the
+// fix and the others as coincidences of the tests.
 
 export interface EditSize {
   /** Edits the candidate combines ("off-by-one+swap-args": 2). */
@@ -13,6 +13,8 @@ export interface EditSize {
   tokens: number;
   /** The largest magnitude of a number the patch adds (0 where it adds none). */
   constant: number;
+  /** The changed tokens with every number as `#`: two edits of one shape differ only in their numbers. */
+  shape: string;
 }
 
 const TOKEN = /[A-Za-z_]\w*|\d+(?:\.\d+)?|\S/g;
@@ -27,15 +29,20 @@ export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff'>): Edit
   }
   let tokens = 0;
   let constant = 0;
+  const shape: string[] = [];
   for (const part of diffArrays(removed, added)) {
     if (!part.added && !part.removed) continue;
     tokens += part.value.length;
+    shape.push(part.added ? '+' : '-', ...part.value.map((token) => (/^\d/.test(token) ? '#' : token)));
     if (part.added) for (const token of part.value) if (/^\d/.test(token)) constant = Math.max(constant, Number(token));
   }
-  return { edits: patch.editKind.split('+').length, tokens, constant };
+  return { edits: patch.editKind.split('+').length, tokens, constant, shape: shape.join(' ') };
 }
 
-/** Smaller and more ordinary first. */
+/**
+ * Smaller first: one edit before two, fewer changed tokens. Edits of one size keep the prior's
+ * order (it knows which kind is common), but for the same edit with another number (ranking.ts).
+ */
 export function bySize(a: EditSize, b: EditSize): number {
-  return a.edits - b.edits || a.tokens - b.tokens || a.constant - b.constant;
+  return a.edits - b.edits || a.tokens - b.tokens;
 }

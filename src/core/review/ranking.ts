@@ -133,15 +133,29 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
  * cannot tell them apart, and the prior prefers what is common, not what is small.
  */
 function ordinaryFirst(sorted: readonly ValidatedPatch[]): ValidatedPatch[] {
+  const bySizeGroup = reorderedWithin(
+    sorted,
+    (patch) => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}`,
+    (a, b) => bySize(editSize(a), editSize(b)),
+  );
+  // The same edit with another number (`mid + 3`, `mid + 1`): the smaller constant first.
+  return reorderedWithin(
+    bySizeGroup,
+    (patch) => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}|${editSize(patch).shape}`,
+    (a, b) => editSize(a).constant - editSize(b).constant,
+  );
+}
+
+/** `items` with the members of each group (by `key`; undefined: in none) sorted among the places they hold. */
+function reorderedWithin<T>(items: readonly T[], key: (item: T) => string | undefined, compare: (a: T, b: T) => number): T[] {
   const members = new Map<string, number[]>();
-  sorted.forEach((patch, place) => {
-    if (patch.behaviour === undefined) return;
-    const key = `${standing(patch)}|${patch.behaviour.group}`;
-    members.set(key, [...(members.get(key) ?? []), place]);
+  items.forEach((item, place) => {
+    const k = key(item);
+    if (k !== undefined) members.set(k, [...(members.get(k) ?? []), place]);
   });
-  const out = [...sorted];
+  const out = [...items];
   for (const places of members.values()) {
-    const group = places.map((place) => sorted[place]!).sort((a, b) => bySize(editSize(a), editSize(b)));
+    const group = places.map((place) => items[place]!).sort(compare);
     places.forEach((place, k) => (out[place] = group[k]!));
   }
   return out;
