@@ -112,3 +112,8 @@ export function caseFolders(prefix: string): { tmp: () => string; workspaceOf: (
     },
   };
 }
+
+/** The CLI showed a patch: a fix (exit 0) or, where nothing beyond the failing tests confirms it, an unconfirmed one (exit 4). */
+export function assertPatchShown(status: number | null, stderr: string): void {
+  assert.ok(status === 0 || status === 4, `exit ${status}: ${stderr}`);
+}
