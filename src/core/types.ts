@@ -230,8 +230,6 @@ export interface PatchBehaviour {
   asBefore: number;
   /** New inputs on which it raises (or hangs) where the code before returned and another validated patch returns the same. */
   crashes: BehaviourChange[];
-  /** New inputs on which most other validated patches (two at least) share an answer it does not give. */
-  outvoted: number;
   /** Patches with the same group answered every replayed input alike (the group's first patch's place among those replayed). */
   group: number;
   /** Where the validated patches disagree: its answer's place in `FixReport.disagreement.answers`. */

@@ -12,7 +12,6 @@ const behaviour = (extra: Partial<PatchBehaviour> = {}): PatchBehaviour => ({
   others: 1,
   asBefore: 0,
   crashes: [],
-  outvoted: 0,
   group: 0,
   ...extra,
 });
@@ -32,7 +31,6 @@ describe('assurance', () => {
       assuranceOf({ behaviour: behaviour({ kept: 4, crashes: [{ call: 'f(1)', before: '1', after: 'raises E' }] }) }),
       'unconfirmed',
     );
-    assert.equal(assuranceOf({ behaviour: behaviour({ kept: 4, outvoted: 1 }) }), 'unconfirmed');
   });
 
   it('counts fixes and unconfirmed patches apart', () => {

@@ -56,7 +56,6 @@ const behaviour = (extra: Partial<PatchBehaviour> = {}): PatchBehaviour => ({
   others: 1,
   asBefore: 0,
   crashes: [],
-  outvoted: 0,
   group: 0,
   ...extra,
 });
@@ -136,7 +135,7 @@ describe('behaviour: comparing the replays', () => {
     const changing = [returned('3'), { status: 'raised' as const, digest: 'dE', shown: 'raises ValueError' }, returned('6')];
     const compared = compareBehaviour(inputs, baseline, [kept, changing]);
     assert.deepEqual(compared.behaviours, [
-      { kept: 2, changed: [], newInputs: 0, agreesOn: 0, others: 1, asBefore: 0, crashes: [], outvoted: 0, group: 0 },
+      { kept: 2, changed: [], newInputs: 0, agreesOn: 0, others: 1, asBefore: 0, crashes: [], group: 0 },
       {
         kept: 2,
         changed: [{ call: 'f(1)', before: '2', after: '3' }],
@@ -145,7 +144,6 @@ describe('behaviour: comparing the replays', () => {
         others: 1,
         asBefore: 0,
         crashes: [],
-        outvoted: 0,
         group: 1,
       },
     ]);
@@ -210,19 +208,14 @@ describe('behaviour: comparing the replays', () => {
     assert.deepEqual((alone.behaviours[0] as PatchBehaviour).crashes, []);
   });
 
-  it('counts the inputs where most other patches share an answer a patch does not give, and groups patches that answer alike', () => {
+  it('groups patches that answered every input alike', () => {
     const inputs = [input('derived', 'f(12)')];
     const baseline = twice([returned('0')]);
     const lone = [returned('12')];
     const many = [returned('21')];
     const compared = compareBehaviour(inputs, baseline, [lone, many, [...many], [...many]]);
-    const behaviours = compared.behaviours as PatchBehaviour[];
     assert.deepEqual(
-      behaviours.map((b) => b.outvoted),
-      [1, 0, 0, 0],
-    );
-    assert.deepEqual(
-      behaviours.map((b) => b.group),
+      (compared.behaviours as PatchBehaviour[]).map((b) => b.group),
       [0, 1, 1, 1],
     );
   });

@@ -20,7 +20,7 @@ function patch(summary: string, editKind: string, kept = 2, shape?: string[]): V
     score: 1,
     validation: { failingFixed: 2, failingTotal: 2, suitePassed: 4, suiteTotal: 4 },
     baseSha256: '',
-    behaviour: { kept, changed: [], newInputs: 0, agreesOn: 0, others: 0, asBefore: 0, crashes: [], outvoted: 0, group: 0 },
+    behaviour: { kept, changed: [], newInputs: 0, agreesOn: 0, others: 0, asBefore: 0, crashes: [], group: 0 },
     ...(shape ? { shape } : {}),
   };
 }

@@ -28,7 +28,7 @@ function patch(body: string, answer: number): ValidatedPatch {
     score: 1,
     validation: { failingFixed: 1, failingTotal: 1, suitePassed: 2, suiteTotal: 2 },
     baseSha256: 'x',
-    behaviour: { kept: 3, changed: [], newInputs: 4, agreesOn: 2, others: 1, asBefore: 2, crashes: [], outvoted: 0, group: 0, answer },
+    behaviour: { kept: 3, changed: [], newInputs: 4, agreesOn: 2, others: 1, asBefore: 2, crashes: [], group: 0, answer },
     confidence: 'kept the behaviour of 3 recorded calls',
   };
 }

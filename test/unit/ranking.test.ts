@@ -26,7 +26,7 @@ function validated(c: Candidate): ValidatedPatch {
 
 describe('ranking', () => {
   it('puts the smaller, more ordinary edit first among patches that answered every replayed input alike', () => {
-    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 2, asBefore: 3, crashes: [], outvoted: 0 };
+    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 2, asBefore: 3, crashes: [] };
     const plusThree = {
       ...validated(candidate('mid + 3', 'template', 0.9, undefined, '-    lo = mid\n+    lo = mid + 3\n')),
       behaviour: { ...behaviour, group: 0 },
@@ -48,7 +48,7 @@ describe('ranking', () => {
   });
 
   it('keeps the prior order between edits of one size and different shapes that answered alike', () => {
-    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 1, asBefore: 3, crashes: [], outvoted: 0, group: 0 };
+    const behaviour = { kept: 2, changed: [], newInputs: 3, agreesOn: 3, others: 1, asBefore: 3, crashes: [], group: 0 };
     const literal = {
       ...validated(candidate('- 1 to - 2', 'template', 0.6, undefined, '-    pad = w - 1\n+    pad = w - 2\n')),
       behaviour,
@@ -64,7 +64,7 @@ describe('ranking', () => {
   });
 
   it('ranks a patch that raises where the code returned below every patch without an objection, and says why', () => {
-    const behaviour = { kept: 19, changed: [], newInputs: 3, agreesOn: 0, others: 1, asBefore: 2, outvoted: 0 };
+    const behaviour = { kept: 19, changed: [], newInputs: 3, agreesOn: 0, others: 1, asBefore: 2 };
     const crash = { call: 'search([1, 3], 3)', before: '1', after: 'raises RecursionError: maximum recursion depth exceeded' };
     const crashing = { ...validated(candidate('crashes', 'template', 0.9)), behaviour: { ...behaviour, crashes: [crash], group: 0 } };
     const right = { ...validated(candidate('right', 'template', 0.1)), behaviour: { ...behaviour, kept: 1, crashes: [], group: 1 } };
@@ -79,16 +79,6 @@ describe('ranking', () => {
     assert.match(
       ranked[1]!.rankedBecause!,
       /ranked down: raises RecursionError on search\(\[1, 3\], 3\), where the code returned 1 before, as another validated patch does$/,
-    );
-  });
-
-  it('ranks a patch most other patches outvote on a new input below them', () => {
-    const behaviour = { kept: 0, changed: [], newInputs: 1, agreesOn: 0, others: 4, asBefore: 0, crashes: [] };
-    const lone = { ...validated(candidate('12', 'template', 0.9)), behaviour: { ...behaviour, outvoted: 1, group: 0 } };
-    const shared = { ...validated(candidate('21', 'template', 0.2)), behaviour: { ...behaviour, outvoted: 0, group: 1 } };
-    assert.deepEqual(
-      rankValidated([lone, shared], weights).map((p) => p.summary),
-      ['21', '12'],
     );
   });
 

@@ -4,8 +4,9 @@ import type { ReplayInput } from './replay';
 
 // What the replays say of each patch, as plain data: the recorded calls it keeps and changes,
 // the new inputs on which it agrees with the other validated patches, answers as the code did,
-// raises where the code and another patch return, or is outvoted by most other patches, and the
-// smallest new input on which the patches split into groups that answer differently.
+// or raises where the code and another patch return, and the smallest new input on which the
+// patches split into groups that answer differently. (An answer most other patches share is no
+// evidence here: on bench/overfit the variants of one wrong edit outvoted the right patch.)
 
 export interface Compared {
   /** Per patch: its behaviour, or why its replay gave none. */
@@ -72,7 +73,6 @@ export function compareBehaviour(
     const others = replayed.filter((q) => q !== p);
     let agreesOn = 0;
     let asBefore = 0;
-    let outvoted = 0;
     const crashes: BehaviourChange[] = [];
     for (const { input, index, before } of derived) {
       const mine = outcome(p, index);
@@ -83,8 +83,6 @@ export function compareBehaviour(
       // A new crash: where the code returned before, another validated patch returns the same, and this one does not return.
       else if (before.status === 'returned' && mine.status !== 'returned' && theirs.some((o) => o.digest === before.digest))
         crashes.push({ call: input.call.shown, before: before.shown, after: mine.shown });
-      const majority = majorityOf(theirs);
-      if (majority !== null && majority !== mine.digest) outvoted++;
     }
     return {
       kept,
@@ -94,7 +92,6 @@ export function compareBehaviour(
       others: others.length,
       asBefore,
       crashes,
-      outvoted,
       group: groupOf[p] ?? p,
     };
   });
@@ -103,17 +100,6 @@ export function compareBehaviour(
     disagreement: smallestDisagreement(derived, replayed, outcome),
     compared: { recorded: recorded.length, derived: derived.length },
   };
-}
-
-/**
- * The answer most of `outcomes` give, where at least two of them agree and they are more than
- * half: an answer independently found patches share outweighs one that stands alone.
- */
-function majorityOf(outcomes: readonly CallOutcome[]): string | null {
-  const counts = new Map<string, number>();
-  for (const o of outcomes) counts.set(o.digest, (counts.get(o.digest) ?? 0) + 1);
-  for (const [digest, count] of counts) if (count >= 2 && count * 2 > outcomes.length) return digest;
-  return null;
 }
 
 /** Per patch, the first patch that answered every settled input as it did (so equal numbers: the same behaviour as far as it was seen). */

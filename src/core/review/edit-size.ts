@@ -2,15 +2,14 @@ import { diffArrays } from 'diff';
 import type { ValidatedPatch } from '../types';
 
 // How large and how unusual an edit is, for patches the evidence cannot tell apart: one edit
-// before two, fewer changed tokens, and for the same edit with another number, the smaller
-// constant (`mid + 1` before `mid + 3`). A reviewer reads the smaller, more ordinary edit as the
-// fix and the others as coincidences of the tests.
+// before two, and for the same edit with another number, the smaller constant (`mid + 1` before
+// `mid + 3`). A reviewer reads the smaller, more ordinary edit as the fix and the others as
+// coincidences of the tests. Edits of one size and different shapes keep the prior's order: it
+// knows which kinds are common (counting tokens put `not x <= 10` before `x >= 10`).
 
 export interface EditSize {
-  /** Edits the candidate combines ("off-by-one+swap-args": 2). */
+  /** Edits the candidate combines: "off-by-one+swap-args", or one made on top of a partial fix ("a; b"): 2. */
   edits: number;
-  /** Tokens removed or added between the lines the diff removes and adds. */
-  tokens: number;
   /** The largest magnitude of a number the patch adds (0 where it adds none). */
   constant: number;
   /** The changed tokens with every number as `#`: two edits of one shape differ only in their numbers. */
@@ -19,7 +18,7 @@ export interface EditSize {
 
 const TOKEN = /[A-Za-z_]\w*|\d+(?:\.\d+)?|\S/g;
 
-export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff'>): EditSize {
+export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff' | 'summary'>): EditSize {
   const removed: string[] = [];
   const added: string[] = [];
   for (const line of patch.diff.split('\n')) {
@@ -27,22 +26,13 @@ export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff'>): Edit
     if (line.startsWith('-')) removed.push(...(line.slice(1).match(TOKEN) ?? []));
     else if (line.startsWith('+')) added.push(...(line.slice(1).match(TOKEN) ?? []));
   }
-  let tokens = 0;
   let constant = 0;
   const shape: string[] = [];
   for (const part of diffArrays(removed, added)) {
     if (!part.added && !part.removed) continue;
-    tokens += part.value.length;
     shape.push(part.added ? '+' : '-', ...part.value.map((token) => (/^\d/.test(token) ? '#' : token)));
     if (part.added) for (const token of part.value) if (/^\d/.test(token)) constant = Math.max(constant, Number(token));
   }
-  return { edits: patch.editKind.split('+').length, tokens, constant, shape: shape.join(' ') };
-}
-
-/**
- * Smaller first: one edit before two, fewer changed tokens. Edits of one size keep the prior's
- * order (it knows which kind is common), but for the same edit with another number (ranking.ts).
- */
-export function bySize(a: EditSize, b: EditSize): number {
-  return a.edits - b.edits || a.tokens - b.tokens;
+  const edits = Math.max(patch.editKind.split('+').length, patch.summary.split('; ').length);
+  return { edits, constant, shape: shape.join(' ') };
 }

@@ -1,6 +1,6 @@
 import { behaviourObjections, evidenceOf } from '../behaviour/words';
 import { assuranceOf } from './assurance';
-import { bySize, editSize } from './edit-size';
+import { editSize } from './edit-size';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
 import type { Assurance, Candidate, ValidatedPatch } from '../types';
 
@@ -64,20 +64,11 @@ function objections(patch: ValidatedPatch): number {
   return (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
 }
 
-function outvoted(patch: ValidatedPatch): number {
-  return patch.behaviour?.outvoted ?? 0;
-}
-
 const FIX_FIRST: Record<Assurance, number> = { fix: 0, unconfirmed: 1 };
 
 /** The ranking's first keys: fixes first, fewer objections, then fewer new inputs where most other patches answer otherwise, then more evidence. */
 function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
-  return (
-    FIX_FIRST[assuranceOf(a)] - FIX_FIRST[assuranceOf(b)] ||
-    objections(a) - objections(b) ||
-    outvoted(a) - outvoted(b) ||
-    evidenceOf(b) - evidenceOf(a)
-  );
+  return FIX_FIRST[assuranceOf(a)] - FIX_FIRST[assuranceOf(b)] || objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a);
 }
 
 /**
@@ -85,7 +76,7 @@ function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
  * are equals, which the user's past choices may reorder (src/extension/choices.ts).
  */
 export function standing(patch: ValidatedPatch): string {
-  return `${assuranceOf(patch)}|${objections(patch)}|${outvoted(patch)}|${evidenceOf(patch)}`;
+  return `${assuranceOf(patch)}|${objections(patch)}|${evidenceOf(patch)}`;
 }
 
 /**
@@ -98,17 +89,16 @@ export function standing(patch: ValidatedPatch): string {
  *    the patch changes (behaviour/) is an objection too;
  *    a new input on which it raises where the code returned and another validated patch returns
  *    the same is one too;
- * 2. fewer new inputs on which most other validated patches share an answer it does not give;
- * 3. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
+ * 2. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
  *    every validated patch agrees with it): the first patch is the best attested, not the likeliest;
- * 4. with the model's likelihood (when the model scored any of them), the search's prior key
+ * 3. with the model's likelihood (when the model scored any of them), the search's prior key
  *    (search/prior.ts: log suspiciousness + weighted log kind-of-edit prior + weighted mean
  *    log-probability per token under the model, weights fitted on dev data; a model sample's
  *    kind is a sample); without it, suspiciousness x prior (the score);
- * 5. smaller edits;
- * 6. the model's likelihood;
- * then, among patches that answered every replayed input alike, the smaller and more ordinary
- * edit first (ordinaryFirst). Each says why.
+ * 4. smaller edits;
+ * 5. the model's likelihood;
+ * then, among patches that answered every replayed input alike, one edit before two and the
+ * smaller constant of one edit (ordinaryFirst). Each says why.
  */
 export function rankValidated(patches: readonly ValidatedPatch[], weights: PriorWeights = PRIOR_WEIGHTS): ValidatedPatch[] {
   const likelihood = (p: ValidatedPatch): number => p.modelLogProb ?? Number.NEGATIVE_INFINITY;
@@ -129,19 +119,16 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
 
 /**
  * Among patches that stand alike and answered every replayed input alike (one behaviour group),
- * the smaller and more ordinary edit takes the best of their places (edit-size.ts): the evidence
- * cannot tell them apart, and the prior prefers what is common, not what is small.
+ * one edit before two, and of one edit with other numbers the smaller constant, take the best of
+ * their places (edit-size.ts): the evidence cannot tell them apart; otherwise the prior's order.
  */
 function ordinaryFirst(sorted: readonly ValidatedPatch[]): ValidatedPatch[] {
-  const bySizeGroup = reorderedWithin(
-    sorted,
-    (patch) => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}`,
-    (a, b) => bySize(editSize(a), editSize(b)),
-  );
+  const group = (patch: ValidatedPatch): string | undefined => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}`;
+  const fewerEdits = reorderedWithin(sorted, group, (a, b) => editSize(a).edits - editSize(b).edits);
   // The same edit with another number (`mid + 3`, `mid + 1`): the smaller constant first.
   return reorderedWithin(
-    bySizeGroup,
-    (patch) => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}|${editSize(patch).shape}`,
+    fewerEdits,
+    (patch) => group(patch) && `${group(patch)}|${editSize(patch).edits}|${editSize(patch).shape}`,
     (a, b) => editSize(a).constant - editSize(b).constant,
   );
 }
