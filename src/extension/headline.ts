@@ -41,11 +41,11 @@ function outcomeText(run: RunRecord): string {
   // Unconfirmed patches (review/assurance.ts) are counted apart from fixes.
   const unconfirmed = run.patches.filter((record) => record.patch.assurance === 'unconfirmed').length;
   const count = run.patches.length - unconfirmed;
-  const apart = unconfirmed > 0 ? ` and ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'}` : '';
+  const apart = unconfirmed > 0 ? ` (and ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'})` : '';
   const best = run.patches[0]!.patch;
   if (count === 0)
     return `DeepDebug: no confirmed fix for ${testsText(run)}; ${unconfirmed} unconfirmed patch${unconfirmed === 1 ? '' : 'es'} (they pass the tests; nothing else confirms them), the first in ${best.function} (${best.file})${notes}`;
-  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'}${apart} for ${testsText(run)}, the best in ${best.function} (${best.file})${notes}`;
+  return `DeepDebug: ${count} validated fix${count === 1 ? '' : 'es'} for ${testsText(run)}${apart}, the best in ${best.function} (${best.file})${notes}`;
 }
 
 /** " (no sandbox: ...; warning: ...)": what limited a fix run, for its headline. */

@@ -138,6 +138,12 @@ describe('extension presentation', () => {
         'Apply unconfirmed DeepDebug patch: change `- 1` to `+ 0` on line 5 (fixes 2 failing tests; 6/6 other tests pass; passes the tests; nothing else confirms it)',
       );
       assert.equal(apply?.isPreferred, false);
+      assert.equal(
+        headline(run),
+        'DeepDebug: no confirmed fix for test_total; 1 unconfirmed patch (they pass the tests; nothing else confirms them), the first in total (shop/cart.py)',
+      );
+      const both = runFromFix('r3', workspace, report([patch('    return result', 'remove `- 1` on line 5', 6), unconfirmed]));
+      assert.equal(headline(both), 'DeepDebug: 1 validated fix for test_total (and 1 unconfirmed patch), the best in total (shop/cart.py)');
     });
 
     it('offers nothing (no lightbulb) without a validated patch', () => {
