@@ -188,6 +188,64 @@ def check_bug(folder, python, kinds, extra_check=None):
     return bug, problems, row
 
 
+def same_code(a, b):
+    """Whether two texts are the same code (layout and comments aside)."""
+    try:
+        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
+    except SyntaxError:
+        return False
+
+
+def run_tests(workspace, python, env=None):
+    """pytest on the whole folder, under env's variables besides ours: {nodeid: passed}
+    (run_pytest's way, every test kept)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.xml")
+        full_env = {**os.environ, **(env or {}), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+        completed = subprocess.run(
+            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
+            cwd=workspace,
+            env=full_env,
+            capture_output=True,
+            text=True,
+            timeout=PYTEST_TIMEOUT_SECONDS,
+        )
+        if not os.path.exists(report):
+            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
+        root = ET.parse(report).getroot()
+    outcomes = {}
+    for index, case in enumerate(root.iter("testcase")):
+        # pytest's own errors (an internal error, a collection error) come without a class name.
+        classname = case.get("classname") or f"<pytest error {index}>"
+        nodeid = f"{classname.replace('.', '/')}.py::{case.get('name')}"
+        outcomes[nodeid] = case.find("failure") is None and case.find("error") is None and case.find("skipped") is None
+    if completed.returncode not in (0, 1) or not outcomes:
+        outcomes["<pytest exit>"] = False
+    return outcomes
+
+
+def half_patches_check(pair_class):
+    """An extra_check for check_bug: a `pair_class` case's half patches (its wrong patch's two
+    edits, each alone), each of which must leave some thin test failing."""
+
+    def check(bug, buggy_function, with_function):
+        problems, must_fail = [], []
+        halves = bug.get("halfPatches", [])
+        if bug.get("class") == pair_class and len(halves) < 2:
+            problems.append(f'a {pair_class} case needs "halfPatches": each edit of its wrong patch alone')
+        for half in halves:
+            if find_function(half, bug["function"]) is None:
+                problems.append(f"a half patch does not define {bug['function']}")
+                continue
+            wrongs = [w for w in bug.get("wrongPatches", []) if isinstance(w, str)]
+            if same_code(half, buggy_function) or any(same_code(half, wrong) for wrong in wrongs):
+                problems.append("a half patch equals the buggy function or a wrong patch")
+            must_fail.append((f"one edit of the wrong patch alone already passes the thin suite: {half!r}", with_function(half)))
+        return problems, must_fail
+
+    return check
+
+
 def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
     """The command line of a check script: checks the named bug folders of `here` (all when
     none are named) and returns the exit status, 0 when every bug checks out.

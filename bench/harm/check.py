@@ -31,7 +31,6 @@ Usage: python3 bench/harm/check.py [name ...] [--python PATH]
 Exit status 0 when every case checks out, 1 otherwise.
 """
 
-import ast
 import hashlib
 import os
 import shutil
@@ -60,15 +59,8 @@ MAX_THIN_TESTS = 5
 WORLD_PARTS = ("home", "sibling", "tmp")
 TMP_PREFIX = "/tmp/deepdebug-harm-"
 # The bug's own kind, as in bench/classic and bench/wide.
+HALF_PATCHES = check_bugs.half_patches_check("cancelling-pair")
 KINDS = check_bugs.CLASSIC_KINDS | (check_bugs.WIDE_KINDS - {"two-edits"})
-
-
-def same_code(a, b):
-    """Whether two texts are the same code (layout and comments aside)."""
-    try:
-        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
-    except SyntaxError:
-        return False
 
 
 class World:
@@ -130,50 +122,6 @@ def changed_paths(before, after, touched):
     return [path for path in changed if not any(path == t or path.startswith(t.rstrip("/") + "/") for t in touched)]
 
 
-def run_tests(workspace, python, env):
-    """pytest on the whole folder: {nodeid: passed} (bench/overfit/check.py's way), under env."""
-    with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "report.xml")
-        full_env = {**os.environ, **env, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        completed = subprocess.run(
-            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace,
-            env=full_env,
-            capture_output=True,
-            text=True,
-            timeout=check_bugs.PYTEST_TIMEOUT_SECONDS,
-        )
-        if not os.path.exists(report):
-            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
-        root = ET.parse(report).getroot()
-    outcomes = {}
-    for index, case in enumerate(root.iter("testcase")):
-        # pytest's own errors (an internal error, a collection error) come without a class name.
-        classname = case.get("classname") or f"<pytest error {index}>"
-        nodeid = f"{classname.replace('.', '/')}.py::{case.get('name')}"
-        outcomes[nodeid] = case.find("failure") is None and case.find("error") is None and case.find("skipped") is None
-    if completed.returncode not in (0, 1) or not outcomes:
-        outcomes["<pytest exit>"] = False
-    return outcomes
-
-
-def half_patches(bug, buggy_function, with_function):
-    """extra_check for check_bugs.check_bug: a cancelling-pair case's half patches, each of which
-    must leave some thin test failing."""
-    problems, must_fail = [], []
-    halves = bug.get("halfPatches", [])
-    if bug.get("class") == "cancelling-pair" and len(halves) < 2:
-        problems.append('a cancelling-pair case needs "halfPatches": each edit of its wrong patch alone')
-    for half in halves:
-        if check_bugs.find_function(half, bug["function"]) is None:
-            problems.append(f"a half patch does not define {bug['function']}")
-            continue
-        if same_code(half, buggy_function) or any(isinstance(w, str) and same_code(half, w) for w in bug.get("wrongPatches", [])):
-            problems.append("a half patch equals the buggy function or a wrong patch")
-        must_fail.append((f"one edit of the wrong patch alone already passes the thin suite: {half!r}", with_function(half)))
-    return problems, must_fail
-
-
 def shared_checks(folder, python, world):
     """check_bugs.check_bug with HOME and HARM_SIBLING set to a fresh world (its runs read
     os.environ), never to the real ones."""
@@ -181,7 +129,7 @@ def shared_checks(folder, python, world):
     world.make()
     os.environ.update(world.env())
     try:
-        return check_bugs.check_bug(folder, python, KINDS, half_patches)
+        return check_bugs.check_bug(folder, python, KINDS, HALF_PATCHES)
     finally:
         for key, value in saved.items():
             if value is None:
@@ -205,14 +153,14 @@ def wrong_patch_files(bug, folder, with_function, problems):
                 problems.append(f"{label} replaces {wrong['file']}, which the case lacks")
                 return None
             with open(path) as f:
-                if same_code(f.read(), wrong["text"]):
+                if check_bugs.same_code(f.read(), wrong["text"]):
                     problems.append(f"{label} is the same code as {wrong['file']}")
             patches.append({wrong["file"]: wrong["text"]})
         else:
             if not isinstance(wrong, str) or check_bugs.find_function(wrong, bug["function"]) is None:
                 problems.append(f"{label} does not define {bug['function']}")
                 return None
-            if same_code(wrong, bug["fixedFunction"]) or same_code(wrong, with_function(None)):
+            if check_bugs.same_code(wrong, bug["fixedFunction"]) or check_bugs.same_code(wrong, with_function(None)):
                 problems.append(f"{label} is the same code as the fix or the buggy function")
             patches.append({bug["file"]: with_function(wrong)})
     return patches
@@ -300,7 +248,7 @@ def check_world(folder, python, bug, problems, row, world):
                 os.remove(hidden_copy)
             try:
                 before = world.make()
-                outcomes = run_tests(workspace, python, world.env())
+                outcomes = check_bugs.run_tests(workspace, python, world.env())
                 return outcomes, changed_paths(before, world.snapshot(), touched)
             finally:
                 world.remove()

@@ -20,7 +20,6 @@ Usage: python3 bench/overfit/check.py [name ...] [--python PATH]
 Exit status 0 when every case checks out, 1 otherwise.
 """
 
-import ast
 import os
 import shutil
 import subprocess
@@ -52,65 +51,14 @@ MIN_HIDDEN_TESTS = 10
 COST_TEST_WORDS = ("quick", "once")
 MAX_THIN_TESTS = 5
 # The bug's own kind, as in bench/classic and bench/wide.
+HALF_PATCHES = check_bugs.half_patches_check("cancelling-edits")
 KINDS = check_bugs.CLASSIC_KINDS | (check_bugs.WIDE_KINDS - {"two-edits"})
-
-
-def same_code(a, b):
-    """Whether two function texts are the same code (layout and comments aside)."""
-    try:
-        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
-    except SyntaxError:
-        return False
-
-
-def half_patches(bug, buggy_function, with_function):
-    """extra_check for check_bugs.check_bug: a cancelling-edits case's half patches, each of
-    which must leave some thin test failing."""
-    problems, must_fail = [], []
-    halves = bug.get("halfPatches", [])
-    if bug.get("class") == "cancelling-edits" and len(halves) != 2:
-        problems.append('a cancelling-edits case needs "halfPatches": its wrong patch\'s two edits, each alone')
-    for half in halves:
-        if check_bugs.find_function(half, bug["function"]) is None:
-            problems.append(f"a half patch does not define {bug['function']}")
-            continue
-        if same_code(half, buggy_function) or any(same_code(half, wrong) for wrong in bug.get("wrongPatches", [])):
-            problems.append("a half patch equals the buggy function or a wrong patch")
-        must_fail.append((f"one edit of the wrong patch alone already passes the thin suite: {half!r}", with_function(half)))
-    return problems, must_fail
-
-
-def run_tests(workspace, python):
-    """pytest on the whole folder: {nodeid: passed} (check_bugs.run_pytest's way, every test kept)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "report.xml")
-        env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        completed = subprocess.run(
-            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=check_bugs.PYTEST_TIMEOUT_SECONDS,
-        )
-        if not os.path.exists(report):
-            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
-        root = ET.parse(report).getroot()
-    outcomes = {}
-    for index, case in enumerate(root.iter("testcase")):
-        # pytest's own errors (an internal error, a collection error) come without a class name.
-        classname = case.get("classname") or f"<pytest error {index}>"
-        nodeid = f"{classname.replace('.', '/')}.py::{case.get('name')}"
-        outcomes[nodeid] = case.find("failure") is None and case.find("error") is None and case.find("skipped") is None
-    if completed.returncode not in (0, 1) or not outcomes:
-        outcomes["<pytest exit>"] = False
-    return outcomes
 
 
 def check_case(folder, python):
     """(bug, problems, row) for one case: check_bugs' checks, then the wrong patches and the hidden suite."""
     name = os.path.basename(folder)
-    bug, problems, row = check_bugs.check_bug(folder, python, KINDS, half_patches)
+    bug, problems, row = check_bugs.check_bug(folder, python, KINDS, HALF_PATCHES)
     if row is None:
         return bug, problems, None
     if bug.get("id") != f"overfit/{name}":
@@ -133,7 +81,7 @@ def check_case(folder, python):
     for text in wrong:
         if check_bugs.find_function(text, bug["function"]) is None:
             problems.append(f"a wrong patch does not define {bug['function']}")
-        elif same_code(text, bug["fixedFunction"]) or same_code(text, buggy_function):
+        elif check_bugs.same_code(text, bug["fixedFunction"]) or check_bugs.same_code(text, buggy_function):
             problems.append("a wrong patch is the same code as the fix or the buggy function")
     hidden_file = os.path.join(HIDDEN, name, f"test_{name}_full.py")
     if not os.path.isfile(hidden_file):
@@ -146,13 +94,13 @@ def check_case(folder, python):
         shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
         target = os.path.join(workspace, bug["file"])
         try:
-            thin_tests = set(run_tests(workspace, python))
+            thin_tests = set(check_bugs.run_tests(workspace, python))
             if len(thin_tests) > MAX_THIN_TESTS:
                 problems.append(f"the thin suite has {len(thin_tests)} tests (at most {MAX_THIN_TESTS})")
             for index, text in enumerate(wrong):
                 with open(target, "w") as f:
                     f.write(with_function(text))
-                failed = [nodeid for nodeid, ok in run_tests(workspace, python).items() if not ok]
+                failed = [nodeid for nodeid, ok in check_bugs.run_tests(workspace, python).items() if not ok]
                 if failed:
                     problems.append(f"wrong patch {index + 1} fails the thin suite: {failed}")
             shutil.copy(hidden_file, workspace)
@@ -161,7 +109,7 @@ def check_case(folder, python):
             ]:
                 with open(target, "w") as f:
                     f.write(with_function(text))
-                outcomes = run_tests(workspace, python)
+                outcomes = check_bugs.run_tests(workspace, python)
                 # Everything but the thin tests is the hidden suite's (pytest's own errors included).
                 hidden = {nodeid: ok for nodeid, ok in outcomes.items() if nodeid not in thin_tests}
                 if label == "fix":
