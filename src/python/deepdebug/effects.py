@@ -131,7 +131,8 @@ def _touched(event: str, args: Tuple[Any, ...]) -> List[Tuple[Optional[str], Opt
             return []
         return [(_path_of(path, None), "truncated" if flags & os.O_TRUNC else "rewritten", True)]
     if event in ("os.remove", "os.rmdir", "shutil.rmtree"):
-        return [(_path_of(args[0], args[1]), "deleted", False)]
+        # shutil.rmtree's event has no dir_fd before Python 3.11.
+        return [(_path_of(args[0], args[1] if len(args) > 1 else None), "deleted", False)]
     if event == "os.rename":
         return [(_path_of(args[0], args[2]), "deleted", False), (_path_of(args[1], args[3]), "rewritten", False)]
     if event == "os.truncate":
@@ -151,13 +152,20 @@ def install_hook(watch: Watch, recorder: Recorder) -> None:
     def hook(event: str, args: Tuple[Any, ...]) -> None:
         if event not in _EVENTS:
             return
-        for path, kind, follow in _touched(event, args):
-            name, refuse = (None, False) if path is None else watch.harm(path, follow)
-            if kind is None and name is not None:
-                return  # making what exists fails by itself, and loses nothing
-            if name is not None and kind is not None:
-                recorder.add(name, kind)
-            if refuse:
-                raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+        refused: Optional[str] = None
+        try:
+            for path, kind, follow in _touched(event, args):
+                name, refuse = (None, False) if path is None else watch.harm(path, follow)
+                if kind is None and name is not None:
+                    return  # making what exists fails by itself, and loses nothing
+                if name is not None and kind is not None:
+                    recorder.add(name, kind)
+                if refuse:
+                    refused = path
+                    break
+        except Exception:  # noqa: BLE001 - the watch must never break the call it watches
+            return
+        if refused is not None:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), refused)
 
     sys.addaudithook(hook)
