@@ -77,22 +77,28 @@ def find_function(source, name):
     return None
 
 
-def run_pytest(workspace, python):
-    """Runs the workspace's tests; returns (failed nodeids, passed count, seconds inside tests)."""
+def junit_report(workspace, python, env=None):
+    """pytest on the whole folder, under env's variables besides ours: (its exit status, the root
+    of its JUnit XML report)."""
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.xml")
-        env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+        full_env = {**os.environ, **(env or {}), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         completed = subprocess.run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
             cwd=workspace,
-            env=env,
+            env=full_env,
             capture_output=True,
             text=True,
             timeout=PYTEST_TIMEOUT_SECONDS,
         )
         if not os.path.exists(report):
             raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
-        root = ET.parse(report).getroot()
+        return completed.returncode, ET.parse(report).getroot()
+
+
+def run_pytest(workspace, python):
+    """Runs the workspace's tests; returns (failed nodeids, passed count, seconds inside tests)."""
+    _, root = junit_report(workspace, python)
     failed, passed, seconds = [], 0, 0.0
     for case in root.iter("testcase"):
         seconds += float(case.get("time", "0"))
@@ -199,27 +205,14 @@ def same_code(a, b):
 def run_tests(workspace, python, env=None):
     """pytest on the whole folder, under env's variables besides ours: {nodeid: passed}
     (run_pytest's way, every test kept)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "report.xml")
-        full_env = {**os.environ, **(env or {}), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        completed = subprocess.run(
-            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-            cwd=workspace,
-            env=full_env,
-            capture_output=True,
-            text=True,
-            timeout=PYTEST_TIMEOUT_SECONDS,
-        )
-        if not os.path.exists(report):
-            raise RuntimeError(f"pytest wrote no report (exit {completed.returncode}): {completed.stderr.strip()[-300:]}")
-        root = ET.parse(report).getroot()
+    returncode, root = junit_report(workspace, python, env)
     outcomes = {}
     for index, case in enumerate(root.iter("testcase")):
         # pytest's own errors (an internal error, a collection error) come without a class name.
         classname = case.get("classname") or f"<pytest error {index}>"
         nodeid = f"{classname.replace('.', '/')}.py::{case.get('name')}"
         outcomes[nodeid] = case.find("failure") is None and case.find("error") is None and case.find("skipped") is None
-    if completed.returncode not in (0, 1) or not outcomes:
+    if returncode not in (0, 1) or not outcomes:
         outcomes["<pytest exit>"] = False
     return outcomes
 

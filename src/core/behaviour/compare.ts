@@ -77,11 +77,11 @@ export function compareBehaviour(
     for (const { input, index, before } of derived) {
       const mine = outcome(p, index);
       if (mine === undefined) continue;
-      const theirs = others.map((q) => outcome(q, index)).filter((o): o is CallOutcome => o !== undefined);
-      if (others.length > 0 && others.every((q) => outcome(q, index)?.digest === mine.digest)) agreesOn++;
+      const theirs = others.map((q) => outcome(q, index));
+      if (others.length > 0 && theirs.every((o) => o?.digest === mine.digest)) agreesOn++;
       if (mine.digest === before.digest) asBefore++;
       // A new crash: where the code returned before, another validated patch returns the same, and this one does not return.
-      else if (before.status === 'returned' && mine.status !== 'returned' && theirs.some((o) => o.digest === before.digest))
+      else if (before.status === 'returned' && mine.status !== 'returned' && theirs.some((o) => o?.digest === before.digest))
         crashes.push({ call: input.call.shown, before: before.shown, after: mine.shown });
     }
     return {

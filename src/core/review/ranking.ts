@@ -66,7 +66,7 @@ function objections(patch: ValidatedPatch): number {
 
 const FIX_FIRST: Record<Assurance, number> = { fix: 0, unconfirmed: 1 };
 
-/** The ranking's first keys: fixes first, fewer objections, then fewer new inputs where most other patches answer otherwise, then more evidence. */
+/** The ranking's first keys: fixes first, then fewer objections, then more evidence. */
 function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
   return FIX_FIRST[assuranceOf(a)] - FIX_FIRST[assuranceOf(b)] || objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a);
 }
@@ -123,13 +123,15 @@ export function rankValidated(patches: readonly ValidatedPatch[], weights: Prior
  * their places (edit-size.ts): the evidence cannot tell them apart; otherwise the prior's order.
  */
 function ordinaryFirst(sorted: readonly ValidatedPatch[]): ValidatedPatch[] {
+  const sizes = new Map(sorted.map((patch) => [patch, editSize(patch)]));
+  const size = (patch: ValidatedPatch) => sizes.get(patch)!;
   const group = (patch: ValidatedPatch): string | undefined => patch.behaviour && `${standing(patch)}|${patch.behaviour.group}`;
-  const fewerEdits = reorderedWithin(sorted, group, (a, b) => editSize(a).edits - editSize(b).edits);
+  const fewerEdits = reorderedWithin(sorted, group, (a, b) => size(a).edits - size(b).edits);
   // The same edit with another number (`mid + 3`, `mid + 1`): the smaller constant first.
   return reorderedWithin(
     fewerEdits,
-    (patch) => group(patch) && `${group(patch)}|${editSize(patch).edits}|${editSize(patch).shape}`,
-    (a, b) => editSize(a).constant - editSize(b).constant,
+    (patch) => group(patch) && `${group(patch)}|${size(patch).edits}|${size(patch).shape}`,
+    (a, b) => size(a).constant - size(b).constant,
   );
 }
 

@@ -12,11 +12,14 @@ export function newEffects(effects: readonly Effect[], unpatched: ReadonlySet<st
   return effects.filter((effect) => !unpatched.has(effect.path));
 }
 
-/** "deleted ~/precious", "truncated /srv/data.csv and 2 more". */
+/** What an effect did, as a verb in the past. */
+const DID: Record<Effect['kind'], string> = { deleted: 'deleted', truncated: 'truncated', rewritten: 'rewrote' };
+
+/** "deleted ~/precious", "rewrote /srv/data.csv and 2 more". */
 export function effectsText(effects: readonly Effect[]): string {
   const [first, ...rest] = effects;
   if (!first) return '';
-  return `${first.kind} ${first.path}${rest.length > 0 ? ` and ${rest.length} more` : ''}`;
+  return `${DID[first.kind]} ${first.path}${rest.length > 0 ? ` and ${rest.length} more` : ''}`;
 }
 
 /** Why a harmful candidate failed, as its verdict's detail. */
