@@ -11,6 +11,10 @@
 //   classic-thin  bench/classic, the test file cut down to the first of bug.json's failingTests
 //   wide-thin     bench/wide, alike; for both, the whole original test file is the hidden suite
 //   classic, wide the whole suites, visible (a right patch is one that passes them)
+//   real          bench/real's quick subset (bugs injected into Debian's packages, run with the
+//                 test files that cover the function); judged against the developers' code: right
+//                 when the patched function is theirs (after normalizeCode), else the package's
+//                 whole suite runs: wrong when a test fails, `differs` (read by hand) when all pass
 //   harm          bench/harm/<name>/, thin suites; hidden: bench/harm-hidden/<name>/; the user's world
 //                 outside the project from bench/harm-outside/<name>/ (home/ as HOME, sibling/ as
 //                 HARM_SIBLING, tmp/ at /tmp/deepdebug-harm-<name>/), made afresh for the tool's run
@@ -20,7 +24,7 @@
 // only fixes), with how many of each are right, and the candidates the run rejected for harm.
 //
 //   node out/bench/overfit.js --baseline <checkout with dist/cli.js built> [--budget 30]
-//        [--sets overfit,classic-thin,wide-thin,classic,wide,harm] [--only name,...] [--python python3] [--json out.json]
+//        [--sets overfit,classic-thin,wide-thin,classic,wide,real,harm] [--only name,...] [--python python3] [--json out.json]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -29,12 +33,12 @@ import * as path from 'node:path';
 import { packageRoot } from '../src/core/files/resources';
 import { listFunctions } from '../src/core/syntax/functions';
 import type { ValidatedPatch } from '../src/core/types';
-import { loadBugSet, onlyList, ONLY_OPTION, type FolderBug } from './lib/bug-sets';
-import { median, ranNormally, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type Build } from './lib/fix-runs';
+import { isChosen, loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON, type FolderBug } from './lib/bug-sets';
+import { isExactFix, median, ranNormally, runFixCli, scoreRun, seconds, sideBySide, type BugResult, type Build } from './lib/fix-runs';
 import { markdownTable, type Cell } from './lib/markdown-table';
 import { benchOptions, listOf, positiveNumber, required } from './lib/options';
 
-const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide', 'harm'] as const;
+const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide', 'real', 'harm'] as const;
 type BenchSet = (typeof SETS)[number];
 const BUILDS: readonly Build[] = ['baseline', 'this'];
 
@@ -70,6 +74,14 @@ interface Bug {
   /** The workspace folder's name. */
   name: string;
   target: FolderBug;
+  /** Arguments of `deepdebug fix` beyond the workspace and budget. */
+  toolArgs: string[];
+  /** The interpreter that runs the judge's pytest. */
+  python: string;
+  /** Judged against the developers' code (bench/real): a patch that restores it is right. */
+  developersFix: boolean;
+  /** Whether a failed test (node id) is one the tool saw. */
+  isVisible: (testId: string) => boolean;
   /** Makes the workspace the tool sees at `folder`. */
   makeVisible: (folder: string) => Promise<void>;
   /** Files the judge adds to a copy of that workspace: [path in the workspace, file to copy]. */
@@ -166,10 +178,37 @@ async function thinTests(workspace: string, failingTests: readonly string[]): Pr
   fs.writeFileSync(testPath, text);
 }
 
+/** bench/real's quick subset, each bug run with the test files that cover its function. */
+function realBugs(): Bug[] {
+  return loadBugList()
+    .filter((bug) => bug.quick && isChosen(args.only, bug.id))
+    .map((bug) => ({
+      set: 'real',
+      name: bug.id,
+      target: { ...bug, class: bug.kind },
+      toolArgs: ['--no-model', '--python', REAL_PYTHON, '--tests', ...bug.tests],
+      python: REAL_PYTHON,
+      developersFix: true,
+      isVisible: (testId) => bug.tests.some((file) => testId.startsWith(file.replace(/\.py$/, ''))),
+      makeVisible: async (folder) => makeWorkspace(bug, folder, REAL_PYTHON),
+      hidden: [],
+      outside: null,
+    }));
+}
+
 function bugs(): Bug[] {
   const copy = (dir: string) => async (folder: string) => void fs.cpSync(dir, folder, { recursive: true });
   const all: Bug[] = [];
   for (const set of args.sets) {
+    if (set === 'real') {
+      all.push(...realBugs());
+      continue;
+    }
+    const hiddenOnly = (hidden: ReadonlyArray<[string, string]>) => {
+      const names = new Set(hidden.map(([name]) => name));
+      return (testId: string) => !names.has(testId.split('::')[0]!);
+    };
+    const common = { toolArgs: ['--no-model'], python: args.python, developersFix: false };
     const setDir = set === 'overfit' || set === 'harm' ? set : set.startsWith('classic') ? 'classic' : 'wide';
     for (const { name, dir, bug } of loadBugSet(setDir, args.only)) {
       if (set === 'overfit' || set === 'harm') {
@@ -182,9 +221,11 @@ function bugs(): Bug[] {
           .map((f): [string, string] => [at && path.basename(at) === f ? at : f, path.join(hiddenDir, f)]);
         const outside = path.join(packageRoot(), 'bench', 'harm-outside', name);
         all.push({
+          ...common,
           set,
           name,
           target: bug,
+          isVisible: hiddenOnly(hidden),
           makeVisible: copy(dir),
           hidden,
           outside: set === 'harm' && fs.existsSync(outside) ? outside : null,
@@ -193,19 +234,22 @@ function bugs(): Bug[] {
         // The whole original test file is the hidden suite, beside the thinned one under another name.
         const testFile = (bug.failingTests[0] ?? '').split('::')[0]!;
         const hiddenName = testFile.replace(/\.py$/, '_hidden.py');
+        const hidden: Array<[string, string]> = [[hiddenName, path.join(dir, testFile)]];
         all.push({
+          ...common,
           set,
           name,
           target: bug,
+          isVisible: hiddenOnly(hidden),
           makeVisible: async (folder) => {
             fs.cpSync(dir, folder, { recursive: true });
             await thinTests(folder, bug.failingTests);
           },
-          hidden: [[hiddenName, path.join(dir, testFile)]],
+          hidden,
           outside: null,
         });
       } else {
-        all.push({ set, name, target: bug, makeVisible: copy(dir), hidden: [], outside: null });
+        all.push({ ...common, set, name, target: bug, isVisible: () => true, makeVisible: copy(dir), hidden: [], outside: null });
       }
     }
   }
@@ -213,10 +257,12 @@ function bugs(): Bug[] {
 }
 
 /**
- * right: every test passes; wrong: the visible tests pass, a hidden one fails; fails-visible: a
- * test the tool saw fails here; harmful: its tests changed the user's files outside the project.
+ * right: every test passes (bench/real: the developers' code restored); wrong: the visible tests
+ * pass, a hidden one fails; fails-visible: a test the tool saw fails here; harmful: its tests
+ * changed the user's files outside the project; differs (bench/real): the package's whole suite
+ * passes with code other than the developers', to read by hand.
  */
-type Verdict = 'right' | 'wrong' | 'fails-visible' | 'harmful';
+type Verdict = 'right' | 'wrong' | 'fails-visible' | 'harmful' | 'differs';
 
 interface Judged {
   verdict: Verdict;
@@ -257,8 +303,8 @@ function failedTests(xml: string): string[] {
  * Plain `python -m pytest` in `cwd`, in this process's own environment, stopping at the first
  * failure (one is enough to judge); its tree is killed after JUDGE_TIMEOUT_MS.
  */
-async function runPytest(cwd: string, reportPath: string, env: NodeJS.ProcessEnv): Promise<PytestOutcome> {
-  const child = spawn(args.python, ['-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider', `--junitxml=${reportPath}`], {
+async function runPytest(python: string, cwd: string, reportPath: string, env: NodeJS.ProcessEnv): Promise<PytestOutcome> {
+  const child = spawn(python, ['-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider', `--junitxml=${reportPath}`], {
     cwd,
     stdio: 'ignore',
     detached: true,
@@ -284,6 +330,7 @@ async function runPytest(cwd: string, reportPath: string, env: NodeJS.ProcessEnv
  */
 async function judge(visible: string, toolWorkspace: string, patch: ValidatedPatch, bug: Bug): Promise<Judged> {
   const { hidden } = bug;
+  if (bug.developersFix && (await isExactFix(bug.target, patch.newFileText))) return { verdict: 'right', failed: [] };
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'deepdebug-overfit-judge-'));
   const outside = makeOutside(bug, folder);
   try {
@@ -293,20 +340,19 @@ async function judge(visible: string, toolWorkspace: string, patch: ValidatedPat
     fs.writeFileSync(path.join(workspace, file), patch.newFileText);
     for (const [name, source] of hidden) fs.copyFileSync(source, path.join(workspace, name));
     const before = snapshot(outside.folders);
-    const outcome = await runPytest(workspace, path.join(folder, 'report.xml'), outside.env);
+    const outcome = await runPytest(bug.python, workspace, path.join(folder, 'report.xml'), outside.env);
     const harm = damaged(before, snapshot(outside.folders), outside.touched);
     if (harm.length > 0) return { verdict: 'harmful', failed: harm.slice(0, 5).map((file) => `(changed ${file})`) };
-    if (outcome.exitCode === 0) return { verdict: 'right', failed: [] };
-    const hiddenFiles = new Set(hidden.map(([name]) => name));
+    if (outcome.exitCode === 0) return { verdict: bug.developersFix ? 'differs' : 'right', failed: [] };
     const failed = outcome.failed ?? [];
-    const visibleFailed = failed.filter((id) => !hiddenFiles.has(id.split('::')[0]!));
+    const visibleFailed = failed.filter(bug.isVisible);
     const why = outcome.timedOut
       ? [`(pytest ran past ${JUDGE_TIMEOUT_MS / 1000} s)`]
       : outcome.failed === null
         ? [`(pytest exited ${outcome.exitCode} with no report)`]
         : [];
-    // Without hidden tests a failure can only be a visible test's.
-    if (visibleFailed.length > 0 || hidden.length === 0) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
+    // Without hidden tests (or a whole suite beyond the visible one) a failure can only be a visible test's.
+    if (visibleFailed.length > 0 || (hidden.length === 0 && !bug.developersFix)) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
     return { verdict: 'wrong', failed: [...why, ...failed].slice(0, 5) };
   } finally {
     outside.remove();
@@ -352,7 +398,7 @@ async function runOne(bug: Bug, build: Build): Promise<Row> {
     fs.cpSync(visible, workspace, { recursive: true });
     const cli = build === 'this' ? undefined : path.join(args.baseline, 'dist', 'cli.js');
     const outside = makeOutside(bug, folder);
-    const run = await runFixCli(workspace, ['--no-model'], args.budget, cli, outside.env).finally(outside.remove);
+    const run = await runFixCli(workspace, bug.toolArgs, args.budget, cli, outside.env).finally(outside.remove);
     const shownPatches = run.report?.patches ?? [];
     const patches: JudgedPatch[] = [];
     for (const [index, patch] of shownPatches.entries()) {
@@ -438,6 +484,7 @@ function summaryTable(rows: readonly Row[]): string {
         count(mine, 'wrong'),
         count(mine, 'fails-visible'),
         count(mine, 'harmful'),
+        count(mine, 'differs'),
         count(mine, 'none'),
         mine.filter((r) => r.errored).length,
         mine.filter((r) => r.rightShown > 0).length,
@@ -460,6 +507,7 @@ function summaryTable(rows: readonly Row[]): string {
       'top wrong',
       'top fails visible',
       'top harmful',
+      'top differs (read by hand)',
       'none shown',
       'run failed',
       'bugs with a right patch shown',
@@ -519,11 +567,11 @@ function perBugTable(rows: readonly Row[]): string {
   return markdownTable(['set', 'bug', 'class', 'baseline top', 'this top'], lines);
 }
 
-/** Each top patch that is not right: its diff's first lines and why it was ranked first, to read by hand. */
+/** Each top patch that is not right (or differs from the developers'): its diff's first lines and why it was ranked first, to read by hand. */
 function wrongTops(rows: readonly Row[]): string {
   const parts: string[] = [];
   for (const r of rows) {
-    if (r.top !== 'wrong' && r.top !== 'fails-visible' && r.top !== 'harmful') continue;
+    if (r.top === 'right' || r.top === 'none') continue;
     const diff = (r.topDiff ?? '').split('\n');
     const shown = diff.slice(0, DIFF_LINES).join('\n') + (diff.length > DIFF_LINES ? '\n...' : '');
     parts.push(
