@@ -232,8 +232,23 @@ export interface PatchBehaviour {
   crashes: BehaviourChange[];
   /** Patches with the same group answered every replayed input alike (the group's first patch's place among those replayed). */
   group: number;
+  /**
+   * A validated patch with fewer edits whose changes this one mostly repeats, answering some
+   * inputs otherwise: the edits beyond its own cancel on the tests' inputs or were not asked for.
+   */
+  simpler?: SimplerPatch;
   /** Where the validated patches disagree: its answer's place in `FixReport.disagreement.answers`. */
   answer?: number;
+}
+
+export interface SimplerPatch {
+  /** Its summary ("line 5: `i` → `i + 1`") and how many edits it makes. */
+  summary: string;
+  edits: number;
+  /** Inputs (recorded or new) on which either answers otherwise than the code did before, and the two answer alike. */
+  alike: number;
+  /** Inputs on which the two answer differently: `before` is the simpler patch's answer, `after` this one's. */
+  differs: BehaviourChange[];
 }
 
 export interface BehaviourChange {

@@ -156,5 +156,26 @@ describe('Patches that pass for the wrong reason rank after the right fix', func
     );
   });
 
+  it("two edits that do one edit's work but where no test looks (a reversed loop and a negated test): unconfirmed, naming the one edit", () => {
+    const { report, workspace, status, stderr } = fix('behaviour-cancelling');
+    removeCopy(workspace);
+    assert.equal(status, 0, stderr);
+    const shown = report.patches.map((p) => `${p.assurance}: ${p.summary}\n${p.confidence}`).join('\n\n');
+    const [top] = report.patches;
+    assert.ok(top && adding('        if hours > deadline:')(top) && top.assurance === 'fix', shown);
+    // No shape rule sees `not` beside the reversal: the replays do (the one-edit fix answers first_late([24, 6], 24) with None, the pair with 24).
+    const pair = report.patches.find(
+      (p) => p.diff.includes('+    for hours in reversed(arrivals):') && p.diff.includes('+        if not hours < deadline:'),
+    );
+    assert.ok(pair && !pair.shape, shown);
+    assert.equal(pair.assurance, 'unconfirmed', shown);
+    assert.equal(pair.behaviour?.simpler?.summary, top.summary, shown);
+    assert.match(
+      pair.confidence ?? '',
+      /^unsure: its edits answer \d+ changed inputs as one edit does \(line 12: `<` → `>`\), but it gives \d+ for first_late\(/,
+    );
+    assert.ok(passesPlainPytest('behaviour-cancelling', 'deliveries.py', pair.newFileText), 'the pair passes the thin suite');
+  });
+
   for (const built of BUILT) it(built.title, () => assertRanks(built));
 });

@@ -208,6 +208,42 @@ describe('behaviour: comparing the replays', () => {
     assert.deepEqual((alone.behaviours[0] as PatchBehaviour).crashes, []);
   });
 
+  it('objects to a patch of two edits that mostly repeats a validated patch of one, naming the smallest input they split on', () => {
+    // first_drop: the one-edit fix returns the 1-based position; the pair (a reversed loop and a shifted index) agrees but for a drop at the end.
+    const calls = ['first_drop([3, -1, 5])', 'first_drop([-2, 4])', 'first_drop([-1])', 'first_drop([5, 6, -3, 2, 8])', 'first_drop([4])'];
+    const inputs = calls.map((call) => input('derived', call));
+    const baseline = twice([returned('1'), returned('0'), returned('0'), returned('2'), returned('0')]);
+    const oneEdit = [returned('2'), returned('1'), returned('1'), returned('3'), returned('0')];
+    const pair = [returned('2'), returned('1'), returned('0'), returned('3'), returned('0')];
+    const elsewhere = [returned('9'), returned('9'), returned('9'), returned('3'), returned('0')];
+    const edits = [
+      { edits: 1, summary: 'line 5: `i` → `i + 1`' },
+      { edits: 2, summary: 'line 4: `i` → `i - 1`; line 3: reversed' },
+      { edits: 2, summary: 'two edits of another behaviour' },
+    ];
+    const compared = compareBehaviour(inputs, baseline, [oneEdit, pair, elsewhere], edits);
+    const [fix, cancelling, other] = compared.behaviours as PatchBehaviour[];
+    assert.equal(fix!.simpler, undefined, 'a patch of one edit repeats none of fewer');
+    assert.deepEqual(cancelling!.simpler, {
+      summary: 'line 5: `i` → `i + 1`',
+      edits: 1,
+      alike: 3,
+      differs: [{ call: 'first_drop([-1])', before: '1', after: '0' }],
+    });
+    assert.equal(other!.simpler, undefined, 'answering most changed inputs otherwise is another behaviour, not a repeat');
+    assert.equal(
+      confidenceText({ behaviour: cancelling! }),
+      'unsure: its edits answer 3 changed inputs as one edit does (line 5: `i` → `i + 1`), but it gives 0 for first_drop([-1]), where that patch gives 1',
+    );
+    // The same behaviour on every input is no objection (the ranking puts the smaller first), nor is a simpler patch that crashes.
+    const same = compareBehaviour(inputs, baseline, [oneEdit, [...oneEdit]], edits);
+    assert.equal((same.behaviours[1] as PatchBehaviour).simpler, undefined);
+    const crash = { status: 'raised' as const, digest: 'dR', shown: 'raises IndexError' };
+    const crashing = [returned('2'), returned('1'), crash, returned('3'), returned('0')];
+    const objected = compareBehaviour(inputs, baseline, [crashing, pair, oneEdit], [edits[0]!, edits[1]!, { edits: 1, summary: 'other' }]);
+    assert.equal((objected.behaviours[1] as PatchBehaviour).simpler?.summary, 'other');
+  });
+
   it('groups patches that answered every input alike', () => {
     const inputs = [input('derived', 'f(12)')];
     const baseline = twice([returned('0')]);

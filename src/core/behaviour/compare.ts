@@ -1,12 +1,14 @@
-import type { BehaviourChange, PatchBehaviour } from '../types';
+import type { BehaviourChange, PatchBehaviour, SimplerPatch } from '../types';
 import type { CallOutcome } from '../wire';
 import type { ReplayInput } from './replay';
 
 // What the replays say of each patch, as plain data: the recorded calls it keeps and changes,
 // the new inputs on which it agrees with the other validated patches, answers as the code did,
 // or raises where the code and another patch return, and the smallest new input on which the
-// patches split into groups that answer differently. (An answer most other patches share is no
-// evidence here: on bench/overfit the variants of one wrong edit outvoted the right patch.)
+// patches split into groups that answer differently; and, for a patch of several edits, a
+// patch of fewer whose changes it mostly repeats (two edits that cancel on the tests' inputs
+// do one edit's work but for the inputs no test has). (An answer most other patches share is
+// no evidence here: on bench/overfit the variants of one wrong edit outvoted the right patch.)
 
 export interface Compared {
   /** Per patch: its behaviour, or why its replay gave none. */
@@ -15,6 +17,12 @@ export interface Compared {
   disagreement: Disagreed | null;
   /** The recorded calls and new inputs compared (the unpatched code's replay settled them). */
   compared: { recorded: number; derived: number };
+}
+
+/** A patch's size as the ranking counts it (review/edit-size.ts), and its summary. */
+export interface PatchEdits {
+  edits: number;
+  summary: string;
 }
 
 export interface Disagreed {
@@ -36,6 +44,7 @@ export function compareBehaviour(
   inputs: readonly ReplayInput[],
   baseline: readonly CallOutcome[],
   patches: readonly (CallOutcome[] | string)[],
+  edits: readonly PatchEdits[] = [],
 ): Compared {
   const settled = inputs.flatMap((input, i) => {
     const first = baseline[i];
@@ -96,10 +105,48 @@ export function compareBehaviour(
     };
   });
   return {
-    behaviours,
+    behaviours: withSimpler(behaviours, edits, settled, outcome),
     disagreement: smallestDisagreement(derived, replayed, outcome),
     compared: { recorded: recorded.length, derived: derived.length },
   };
+}
+
+/**
+ * Each patch of several edits that mostly repeats a patch of fewer, which itself has no
+ * objection (no changed recorded call, no new crash): on the settled inputs where either answers
+ * otherwise than the code did, the two answer alike at least as often as not, and differently
+ * on some. (Alike on all is one behaviour, which the ranking orders by size.) Of several, the
+ * one it repeats most.
+ */
+function withSimpler(
+  behaviours: readonly (PatchBehaviour | string)[],
+  edits: readonly PatchEdits[],
+  settled: readonly { input: ReplayInput; index: number; before: CallOutcome }[],
+  outcome: (patch: number, index: number) => CallOutcome | undefined,
+): (PatchBehaviour | string)[] {
+  const size = (call: string) => call.length;
+  return behaviours.map((mine, p) => {
+    const own = edits[p];
+    if (typeof mine === 'string' || !own || own.edits < 2) return mine;
+    let simpler: SimplerPatch | undefined;
+    behaviours.forEach((theirs, q) => {
+      const other = edits[q];
+      if (typeof theirs === 'string' || !other || other.edits >= own.edits || theirs.changed.length + theirs.crashes.length > 0) return;
+      let alike = 0;
+      const differs: BehaviourChange[] = [];
+      for (const { input, index, before } of settled) {
+        const [a, b] = [outcome(p, index), outcome(q, index)];
+        if (!a || !b || (a.digest === before.digest && b.digest === before.digest)) continue;
+        if (a.digest === b.digest) alike++;
+        else differs.push({ call: input.call.shown, before: b.shown, after: a.shown });
+      }
+      if (differs.length > 0 && alike >= differs.length && alike > (simpler?.alike ?? 0)) {
+        differs.sort((x, y) => size(x.call) - size(y.call));
+        simpler = { summary: other.summary, edits: other.edits, alike, differs };
+      }
+    });
+    return simpler ? { ...mine, simpler } : mine;
+  });
 }
 
 /** Per patch, the first patch that answered every settled input as it did (so equal numbers: the same behaviour as far as it was seen). */

@@ -1,5 +1,6 @@
 import type { BehaviourStats, Disagreement, ValidatedPatch } from '../types';
 import type { ValidatorPool } from '../validate';
+import { editSize } from '../review/edit-size';
 import { compareBehaviour } from './compare';
 import { disagreementOf } from './disagreement';
 import type { Recorded } from './record';
@@ -66,7 +67,12 @@ export async function judgeBehaviour(
     notes.push(`replaying the calls on the unpatched code did not finish (${replays.baseline})`);
     return unjudged('the recorded calls could not be replayed on the unpatched code; only the failing tests judged it');
   }
-  const compared = compareBehaviour(inputs, replays.baseline, replays.patches);
+  const compared = compareBehaviour(
+    inputs,
+    replays.baseline,
+    replays.patches,
+    patches.map((patch) => ({ edits: editSize(patch).edits, summary: patch.summary })),
+  );
   stats.replayedCalls = compared.compared.recorded;
   stats.replayedInputs = compared.compared.derived;
   const disagreed = compared.disagreement;

@@ -1,4 +1,4 @@
-import type { BehaviourChange, Disagreement, ValidatedPatch } from '../types';
+import type { BehaviourChange, Disagreement, SimplerPatch, ValidatedPatch } from '../types';
 
 // The one wording of what the replays found, shared by the JSON report, the CLI and the
 // ranking's reasons; and the two numbers the ranking takes from it.
@@ -22,6 +22,21 @@ export function crashText(crashes: readonly BehaviourChange[]): string {
   return `${raised} on ${first.call}, where the code returned ${first.before} before, as another validated patch does${more}`;
 }
 
+/**
+ * "its 2 edits answer 9 inputs as one edit does (line 5: `i` → `i + 1`), but it gives 0 for
+ * first_drop([1, -2]), where that patch gives 2 (and 1 more input)".
+ */
+export function simplerText(simpler: SimplerPatch): string {
+  const [first] = simpler.differs;
+  if (!first) return '';
+  const more = simpler.differs.length > 1 ? ` (and ${plural(simpler.differs.length - 1, 'more input')})` : '';
+  const fewer = simpler.edits === 1 ? 'one edit does' : `${simpler.edits} edits do`;
+  return (
+    `its edits answer ${plural(simpler.alike, 'changed input')} as ${fewer} (${simpler.summary}), ` +
+    `but it ${answerText(first.after)} for ${first.call}, where that patch ${answerText(first.before)}${more}`
+  );
+}
+
 /** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape/). */
 export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): string[] {
   const behaviour = patch.behaviour;
@@ -29,6 +44,7 @@ export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): s
   return [
     ...(behaviour.changed.length > 0 ? [changeText(behaviour.changed)] : []),
     ...(behaviour.crashes.length > 0 ? [crashText(behaviour.crashes)] : []),
+    ...(behaviour.simpler ? [simplerText(behaviour.simpler)] : []),
   ];
 }
 
@@ -53,6 +69,7 @@ export function confidenceText(patch: Pick<ValidatedPatch, 'behaviour' | 'confid
   if (!behaviour) return patch.confidence ?? 'unsure: its behaviour was not replayed';
   if (behaviour.changed.length > 0) return `unsure: ${changeText(behaviour.changed)}`;
   if (behaviour.crashes.length > 0) return `unsure: ${crashText(behaviour.crashes)}`;
+  if (behaviour.simpler) return `unsure: ${simplerText(behaviour.simpler)}`;
   const answer = behaviour.answer === undefined ? undefined : disagreement?.answers[behaviour.answer];
   if (disagreement && answer) {
     const chosen = disagreement.chosen === undefined ? undefined : disagreement.answers[disagreement.chosen];

@@ -4,8 +4,9 @@ import type { Assurance, ValidatedPatch } from '../types';
 // A fix or an unconfirmed patch: what the search proves is that the tests pass. A patch is
 // called a fix only when the evidence goes beyond the failing tests (recorded calls of the
 // passing tests that it keeps, or new inputs it answers as the code did before) and nothing
-// speaks against it (no shape objection, no changed recorded call, no new crash). Everything else that validated is shown as unconfirmed, after the
-// fixes, and counted apart: "passes the tests; nothing else confirms it".
+// speaks against it (no shape objection, no changed recorded call, no new crash, no patch of
+// fewer edits that it mostly repeats). Everything else that validated is shown as unconfirmed,
+// after the fixes, and counted apart: "passes the tests; nothing else confirms it".
 
 export function assuranceOf(patch: Pick<ValidatedPatch, 'behaviour' | 'shape'>): Assurance {
   const behaviour = patch.behaviour;

@@ -88,7 +88,7 @@ export function standing(patch: ValidatedPatch): string {
  *    tests are never shown at all: silencing.ts); a recorded call of a passing test whose result
  *    the patch changes (behaviour/) is an objection too;
  *    a new input on which it raises where the code returned and another validated patch returns
- *    the same is one too;
+ *    the same is one too, and so is a patch of fewer edits that it mostly repeats;
  * 2. more evidence first (behaviour/: recorded calls of passing tests kept, new inputs on which
  *    every validated patch agrees with it): the first patch is the best attested, not the likeliest;
  * 3. with the model's likelihood (when the model scored any of them), the search's prior key
