@@ -1,6 +1,7 @@
 // Lint for the TypeScript and JavaScript of the extension, the engine, the tests, bench/ and
 // the scripts. Formatting is Prettier's (.prettierrc.json); this checks what formatting cannot.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -38,6 +39,49 @@ export default tseslint.config(
         { selector: 'import', format: null },
         // A library's classes handed in as arguments keep their names (the language client's CloseAction).
         { selector: 'parameter', format: ['camelCase', 'PascalCase'], leadingUnderscore: 'allow' },
+      ],
+    },
+  },
+  {
+    // The dependencies the code map (ARCHITECTURE.md) promises: no import circles in src/, and
+    // the engine (src/core) usable without the editor and apart from its front ends.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json', '.node'] })],
+      'import-x/extensions': ['.ts'],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/core',
+              from: ['./src/cli', './src/sidecar', './src/extension'],
+              message: 'src/core is the engine its front ends share: it imports none of them.',
+            },
+            {
+              target: ['./src/cli', './src/sidecar'],
+              from: './src/extension',
+              message: 'The CLI and the sidecar run without the editor.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/sidecar/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'Only src/extension runs inside the editor; the engine, the CLI and the sidecar run without it.' },
+          ],
+        },
       ],
     },
   },

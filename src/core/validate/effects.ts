@@ -1,5 +1,4 @@
-import type { HarmfulCandidate, OutsideEffect as Effect } from '../types';
-import type { ValidationOutcome } from './verdict';
+import type { Candidate, HarmfulCandidate, OutsideEffect as Effect } from '../types';
 
 // Harm outside the project: what a candidate's tests deleted, truncated or rewrote outside the
 // workspace copy and the tests' own temp folders (src/python/deepdebug/effects.py watches),
@@ -36,7 +35,7 @@ export function harmWarning(harmful: readonly HarmfulCandidate[]): string | null
 }
 
 /** A harmful outcome as the report names it. */
-export function harmfulCandidate({ candidate, harm }: ValidationOutcome): HarmfulCandidate {
+export function harmfulCandidate({ candidate, harm }: { candidate: Candidate; harm?: Effect[] }): HarmfulCandidate {
   const { file, function: fn, summary, diff } = candidate;
   return { file, function: fn, summary, diff, effects: harm ?? [] };
 }

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { EarlyStart, type EarlyStartOptions } from './early-start';
-import type { ValidatorPool } from './index';
 
 // How a fix run gets its validator's sessions and gives them back. The CLI runs once: begun
 // beside the first run, disposed at the end (perRunPools). The sidecar serves run after run
@@ -9,11 +8,19 @@ import type { ValidatorPool } from './index';
 // copy is checked against the workspace when a run starts and again when it takes them);
 // any change retires them, and so does an idle while.
 
+/** What a run's pool offers when the run is done with it (the ValidatorPool). */
+export interface FinishedPool {
+  readonly workspace: string;
+  /** Ends the pool but keeps its sessions and copy for a later run; null when there are none to keep. */
+  keep(): Promise<EarlyStart | null>;
+  dispose(): Promise<void>;
+}
+
 export interface PoolStarter {
   /** The sessions a fix run starts with: kept ones that suit it, else an early start. */
   begin(options: EarlyStartOptions, signal?: AbortSignal): Promise<EarlyStart | null>;
   /** The run is done with its pool. */
-  finish(pool: ValidatorPool): Promise<void>;
+  finish(pool: FinishedPool): Promise<void>;
 }
 
 export const perRunPools: PoolStarter = {
@@ -35,7 +42,7 @@ export class KeptPools implements PoolStarter {
     return EarlyStart.begin(options, signal);
   }
 
-  async finish(pool: ValidatorPool): Promise<void> {
+  async finish(pool: FinishedPool): Promise<void> {
     const start = await pool.keep();
     if (!start) return;
     const workspace = path.resolve(pool.workspace);
