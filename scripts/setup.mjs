@@ -1,6 +1,7 @@
 // Makes a fresh clone runnable for one purpose, the first argument:
 //   demo  `npm run demo`: DeepDebug itself (pytest, bubblewrap), the npm packages, the build;
 //   ui    `npm run demo:ui`: also code-server, with what building it takes;
+//   unit  `npm run test:unit`: pytest (unit tests run Python too), patch (diffs are applied with it), the build;
 //   integration  `npm run test:integration`: also mypy and patch (no code-server, no browser);
 //   test  `npm test`, `npm run test:e2e` and .ci/run: also what the tests drive (Chromium, mypy, patch).
 // Steps: the system packages (scripts/setup/system-packages.mjs), `npm ci` when node_modules
@@ -16,13 +17,14 @@ import { ensureSystemPackages } from './setup/system-packages.mjs';
 const needsOf = {
   demo: ['run'],
   ui: ['run', 'code-server'],
+  unit: ['run', 'diffs'],
   integration: ['run', 'typecheck', 'diffs'],
   test: ['run', 'code-server', 'browser', 'typecheck', 'diffs'],
 };
 const [purpose = 'demo', ...flags] = process.argv.slice(2);
 const needs = needsOf[purpose];
 if (!needs || flags.some((flag) => flag !== '--strict')) {
-  console.error('usage: node scripts/setup.mjs demo|ui|integration|test [--strict]');
+  console.error('usage: node scripts/setup.mjs demo|ui|unit|integration|test [--strict]');
   process.exit(2);
 }
 const strict = flags.includes('--strict');
