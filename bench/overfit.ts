@@ -25,6 +25,8 @@
 //
 //   node out/bench/overfit.js --baseline <checkout with dist/cli.js built> [--budget 30]
 //        [--sets overfit,classic-thin,wide-thin,classic,wide,real,harm] [--only name,...] [--python python3] [--json out.json]
+//   node out/bench/overfit.js --tables out.json    the tables of a saved run, finished or stopped
+// The JSON is rewritten after every run, so a stopped run keeps what it did.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -58,14 +60,16 @@ const args = benchOptions(
     only: ONLY_OPTION,
     python: { type: 'string', default: 'python3' },
     json: { type: 'string', default: '' },
+    tables: { type: 'string', default: '' },
   },
   (values) => ({
-    baseline: path.resolve(required('--baseline', values.baseline, '<checkout with dist/cli.js built>')),
+    baseline: values.tables ? '' : path.resolve(required('--baseline', values.baseline, '<checkout with dist/cli.js built>')),
     budget: positiveNumber('--budget', values.budget),
     sets: listOf('--sets', values.sets, SETS),
     only: onlyList(values.only),
     python: values.python,
     json: values.json,
+    tables: values.tables,
   }),
 );
 
@@ -352,7 +356,8 @@ async function judge(visible: string, toolWorkspace: string, patch: ValidatedPat
         ? [`(pytest exited ${outcome.exitCode} with no report)`]
         : [];
     // Without hidden tests (or a whole suite beyond the visible one) a failure can only be a visible test's.
-    if (visibleFailed.length > 0 || (hidden.length === 0 && !bug.developersFix)) return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
+    if (visibleFailed.length > 0 || (hidden.length === 0 && !bug.developersFix))
+      return { verdict: 'fails-visible', failed: [...why, ...failed].slice(0, 5) };
     return { verdict: 'wrong', failed: [...why, ...failed].slice(0, 5) };
   } finally {
     outside.remove();
@@ -586,26 +591,43 @@ function wrongTops(rows: readonly Row[]): string {
   return parts.length ? parts.join('\n\n') : 'No top patch was wrong.';
 }
 
-async function main(): Promise<void> {
-  const rows = await sideBySide(
-    args.baseline,
-    bugs(),
-    runOne,
-    (bug, build, row) =>
-      `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
-      (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
-  );
-  console.log(`Budget ${args.budget} s, templates only (--no-model); baseline: ${args.baseline}\n`);
+/** What --json writes and --tables reads. */
+interface SavedRun {
+  budgetSeconds: number;
+  baseline: string;
+  sets: BenchSet[];
+  rows: Row[];
+}
+
+function printTables({ budgetSeconds, baseline, rows }: SavedRun): void {
+  console.log(`Budget ${budgetSeconds} s, templates only (--no-model); baseline: ${baseline}\n`);
   console.log(summaryTable(rows));
   const byClass = classTable(rows);
   if (byClass) console.log(`\n${byClass}`);
   console.log(`\n${perBugTable(rows)}\n\n## Top patches that are not right\n\n${wrongTops(rows)}`);
-  if (args.json) {
-    fs.writeFileSync(
-      args.json,
-      JSON.stringify({ budgetSeconds: args.budget, baseline: args.baseline, sets: args.sets, rows }, null, 2) + '\n',
-    );
+}
+
+async function main(): Promise<void> {
+  if (args.tables) {
+    printTables(JSON.parse(fs.readFileSync(args.tables, 'utf8')) as SavedRun);
+    return;
   }
+  const saved: SavedRun = { budgetSeconds: args.budget, baseline: args.baseline, sets: args.sets, rows: [] };
+  const runAndSave = async (bug: Bug, build: Build): Promise<Row> => {
+    const row = await runOne(bug, build);
+    saved.rows.push(row);
+    if (args.json) fs.writeFileSync(args.json, JSON.stringify(saved, null, 2) + '\n');
+    return row;
+  };
+  await sideBySide(
+    args.baseline,
+    bugs(),
+    runAndSave,
+    (bug, build, row) =>
+      `${bug.set}/${bug.name} ${build}: top ${row.top}, ${row.rightShown}/${row.shown} shown right, first fix ${seconds(row.timeToFirstFixMs)} s` +
+      (row.error ? ` (exit ${row.exitCode}: ${row.error.split('\n').pop()})` : ''),
+  );
+  printTables(saved);
 }
 
 main().catch((error: unknown) => {

@@ -233,8 +233,9 @@ export interface PatchBehaviour {
   /** Patches with the same group answered every replayed input alike (the group's first patch's place among those replayed). */
   group: number;
   /**
-   * A validated patch with fewer edits whose changes this one mostly repeats, answering some
-   * inputs otherwise: the edits beyond its own cancel on the tests' inputs or were not asked for.
+   * A validated patch with fewer edits whose changes this one repeats: answering some inputs
+   * otherwise (the edits beyond its own cancel on the tests' inputs) or none (nothing shows
+   * they are needed).
    */
   simpler?: SimplerPatch;
   /** Where the validated patches disagree: its answer's place in `FixReport.disagreement.answers`. */

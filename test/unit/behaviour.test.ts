@@ -235,9 +235,18 @@ describe('behaviour: comparing the replays', () => {
       confidenceText({ behaviour: cancelling! }),
       'unsure: its edits answer 3 changed inputs as one edit does (line 5: `i` → `i + 1`), but it gives 0 for first_drop([-1]), where that patch gives 1',
     );
-    // The same behaviour on every input is no objection (the ranking puts the smaller first), nor is a simpler patch that crashes.
+    // The same answers on every input, new ones among them: nothing shows the second edit is needed.
     const same = compareBehaviour(inputs, baseline, [oneEdit, [...oneEdit]], edits);
-    assert.equal((same.behaviours[1] as PatchBehaviour).simpler, undefined);
+    assert.deepEqual((same.behaviours[1] as PatchBehaviour).simpler, { summary: edits[0]!.summary, edits: 1, alike: 4, differs: [] });
+    assert.equal(
+      confidenceText({ behaviour: (same.behaviours[1] as PatchBehaviour)! }),
+      'unsure: answers every input as one edit does (line 5: `i` → `i + 1`); nothing shows its other edits are needed',
+    );
+    // Without a new input, recorded calls kept alike are no sign of one behaviour.
+    const recordedOnly = [input('recorded', 'first_drop([4])', { recorded: { raised: false, digest: 'd0' } })];
+    const kept = compareBehaviour(recordedOnly, twice([returned('0')]), [[returned('0')], [returned('0')]], edits);
+    assert.equal((kept.behaviours[1] as PatchBehaviour).simpler, undefined);
+    // A simpler patch that crashes where the code returned is no yardstick.
     const crash = { status: 'raised' as const, digest: 'dR', shown: 'raises IndexError' };
     const crashing = [returned('2'), returned('1'), crash, returned('3'), returned('0')];
     const objected = compareBehaviour(inputs, baseline, [crashing, pair, oneEdit], [edits[0]!, edits[1]!, { edits: 1, summary: 'other' }]);

@@ -105,23 +105,25 @@ export function compareBehaviour(
     };
   });
   return {
-    behaviours: withSimpler(behaviours, edits, settled, outcome),
+    behaviours: withSimpler(behaviours, edits, settled, derived.length > 0, outcome),
     disagreement: smallestDisagreement(derived, replayed, outcome),
     compared: { recorded: recorded.length, derived: derived.length },
   };
 }
 
 /**
- * Each patch of several edits that mostly repeats a patch of fewer, which itself has no
- * objection (no changed recorded call, no new crash): on the settled inputs where either answers
- * otherwise than the code did, the two answer alike at least as often as not, and differently
- * on some. (Alike on all is one behaviour, which the ranking orders by size.) Of several, the
- * one it repeats most.
+ * Each patch of several edits that repeats a patch of fewer, which itself has no objection (no
+ * changed recorded call, no new crash): on the settled inputs where either answers otherwise
+ * than the code did, the two answer alike at least as often as not. Where they answer some
+ * input differently, the extra edits cancel on the tests' inputs; where they answer every one
+ * alike (new inputs among them), nothing shows the extra edits are needed. Of several, the one
+ * it repeats most.
  */
 function withSimpler(
   behaviours: readonly (PatchBehaviour | string)[],
   edits: readonly PatchEdits[],
   settled: readonly { input: ReplayInput; index: number; before: CallOutcome }[],
+  anyNewInput: boolean,
   outcome: (patch: number, index: number) => CallOutcome | undefined,
 ): (PatchBehaviour | string)[] {
   const size = (call: string) => call.length;
@@ -140,7 +142,8 @@ function withSimpler(
         if (a.digest === b.digest) alike++;
         else differs.push({ call: input.call.shown, before: b.shown, after: a.shown });
       }
-      if (differs.length > 0 && alike >= differs.length && alike > (simpler?.alike ?? 0)) {
+      const repeats = differs.length > 0 ? alike >= differs.length : anyNewInput;
+      if (repeats && (!simpler || alike > simpler.alike)) {
         differs.sort((x, y) => size(x.call) - size(y.call));
         simpler = { summary: other.summary, edits: other.edits, alike, differs };
       }

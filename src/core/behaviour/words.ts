@@ -23,14 +23,15 @@ export function crashText(crashes: readonly BehaviourChange[]): string {
 }
 
 /**
- * "its 2 edits answer 9 inputs as one edit does (line 5: `i` → `i + 1`), but it gives 0 for
- * first_drop([1, -2]), where that patch gives 2 (and 1 more input)".
+ * "its edits answer 9 changed inputs as one edit does (line 5: `i` → `i + 1`), but it gives 0
+ * for first_drop([1, -2]), where that patch gives 2 (and 1 more input)"; where they answer every
+ * input alike: "answers every input as one edit does (...); nothing shows its other edits are needed".
  */
 export function simplerText(simpler: SimplerPatch): string {
-  const [first] = simpler.differs;
-  if (!first) return '';
-  const more = simpler.differs.length > 1 ? ` (and ${plural(simpler.differs.length - 1, 'more input')})` : '';
   const fewer = simpler.edits === 1 ? 'one edit does' : `${simpler.edits} edits do`;
+  const [first] = simpler.differs;
+  if (!first) return `answers every input as ${fewer} (${simpler.summary}); nothing shows its other edits are needed`;
+  const more = simpler.differs.length > 1 ? ` (and ${plural(simpler.differs.length - 1, 'more input')})` : '';
   return (
     `its edits answer ${plural(simpler.alike, 'changed input')} as ${fewer} (${simpler.summary}), ` +
     `but it ${answerText(first.after)} for ${first.call}, where that patch ${answerText(first.before)}${more}`
