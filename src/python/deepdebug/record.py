@@ -83,11 +83,13 @@ class Target:
                 self.seeds.append(values.call_input(self.name, *kept)["args"])
 
     def keep(self, frame: Any) -> Optional[Tuple[values.Args, bytes]]:
-        """The call's arguments and their pickled form, unless they do not pickle, are too large or came before."""
+        """The call's arguments and their pickled form, unless they do not pickle (or do not load
+        back: a frozen dataclass with slots pickles, and refuses its own state), are too large or came before."""
         args = call_args(frame)
         try:
             data = values.pickled(args)
-        except Exception:  # noqa: BLE001 - whatever a value's pickling raises
+            values.loaded(data)
+        except Exception:  # noqa: BLE001 - whatever a value's pickling or unpickling raises
             self.report["unpicklable"] += 1
             return None
         if len(data) > self.max_bytes:

@@ -154,7 +154,11 @@ def pickled(args: Args) -> bytes:
 
 
 def unpickled(encoded: str) -> Args:
-    positional, keywords = pickle.loads(base64.b64decode(encoded))  # noqa: S301 - our own recording, read in the contained child
+    return loaded(base64.b64decode(encoded))
+
+
+def loaded(data: bytes) -> Args:
+    positional, keywords = pickle.loads(data)  # noqa: S301 - our own recording, read in the contained child
     return tuple(positional), dict(keywords)
 
 
