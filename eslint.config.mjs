@@ -73,13 +73,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/sidecar/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/sidecar/**/*.ts', 'src/extension/logic/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'vscode', message: 'Only src/extension runs inside the editor; the engine, the CLI and the sidecar run without it.' },
+            {
+              name: 'vscode',
+              message:
+                "Only src/extension's glue runs inside the editor; the engine, the CLI, the sidecar and src/extension/logic (tested without the editor) run without it.",
+            },
           ],
         },
       ],

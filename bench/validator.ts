@@ -124,7 +124,7 @@ function candidates(): Candidate[] {
       newFileText: `${newFunctionText}\n${rest}`,
       diff: '',
       source: 'template',
-      editKind: 'bench',
+      editKind: 'compare-op',
       summary: `${from.trim()} -> ${to.trim()}`,
       score: 1,
     };

@@ -1,4 +1,4 @@
-// DeepDebug review panel. Renders the PanelState the extension posts (src/extension/panel/messages.ts)
+// DeepDebug review panel. Renders the PanelState the extension posts (src/extension/logic/panel-state.ts)
 // with DOM APIs and textContent only, and sends tagged messages back for the buttons.
 // @ts-check
 (function () {

@@ -1,7 +1,8 @@
 """The mix of bug kinds the training data should have: how often real one-line bugs of each kind occur.
 
-Each bug kind is the inverse of one template edit kind of the search (src/core/generate/templates,
-named as in priors.ts), so a model trained on the mix learns the bugs the search's families fix.
+Each bug kind is the inverse of one template edit kind of the search, named as in the one table
+of edit kinds (src/core/generate/edit-kinds.json, its kinds with "trainingInverse"), so a model
+trained on the mix learns the bugs the search's families fix.
 
 Where the shares come from (see models/training/README.md, "Bug kinds"):
 
@@ -24,6 +25,12 @@ Where the shares come from (see models/training/README.md, "Bug kinds"):
 PySStuBs (Kamienski et al., MSR 2021) would be a second Python source; we could not check its
 figures offline and do not use them.
 """
+
+import json
+import os
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "core", "generate", "edit-kinds.json")) as _table:
+    TRAINING_KINDS = frozenset(kind for kind, entry in json.load(_table).items() if entry["trainingInverse"])
 
 # TSSB-3M pattern counts in thousands (README "SStuB statistic", TSSB-3M column).
 TSSB3M_K = {
@@ -135,6 +142,9 @@ def kind_shares():
     shares = {kind: (1 - ESTIMATED_SHARE) * n / total_covered for kind, n in covered.items()}
     for kind, weight in ESTIMATED_KINDS.items():
         shares[kind] = shares.get(kind, 0.0) + ESTIMATED_SHARE * weight / total_estimated
+    unknown = set(shares) - TRAINING_KINDS
+    if unknown:
+        raise ValueError(f"kinds not in edit-kinds.json as training inverses: {sorted(unknown)}")
     return dict(sorted(shares.items(), key=lambda kv: -kv[1]))
 
 

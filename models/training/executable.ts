@@ -219,7 +219,7 @@ async function judge(
         ...focal,
         newFunctionText: newFunction,
         source: 'model',
-        editKind: 'model',
+        editKind: 'model-sample',
         summary: 'model sample',
         score: 0,
       });

@@ -40,7 +40,7 @@ import sysconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bug_mix import KIND_SHARES  # noqa: E402
+from bug_mix import KIND_SHARES, TRAINING_KINDS  # noqa: E402
 
 # The product's test-file rule (isTestFile, src/core/pytest/failures.ts) owns these patterns:
 # the corpus leaves out what the engine treats as tests, and never edits.
@@ -575,6 +575,8 @@ class Maker:
         self.found = {}
 
     def add(self, kind, edits, weight=1.0):
+        if kind not in TRAINING_KINDS:
+            raise ValueError(f"{kind} is no training inverse in src/core/generate/edit-kinds.json")
         if edits and all(e is not None for e in edits) and weight > 0:
             self.found.setdefault(kind, []).append((edits, weight))
 

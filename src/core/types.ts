@@ -4,6 +4,7 @@
 //
 // Paths: `file` fields are POSIX paths relative to the workspace root when the file is inside
 // the workspace, absolute otherwise. Lines are 1-based.
+import type { EditKind } from './generate/templates/priors';
 
 /** One frame of a Python traceback, innermost last (the order Python prints). */
 export interface Frame {
@@ -136,7 +137,20 @@ export interface ModelInput {
   tokenBudget: number;
 }
 
-export type CandidateSource = 'model' | 'template';
+/**
+ * Where a candidate came from: an edit family over the syntax tree (`template`), a condition or
+ * value synthesized from what the failing tests asked of the code (`synth`), a probe that only
+ * asks (`probe`, run, never shown), or the patch model (`model`).
+ */
+export type CandidateSource = 'template' | 'synth' | 'probe' | 'model';
+
+/**
+ * What made a candidate: a template edit kind (src/core/generate/edit-kinds.json), a condition
+ * or value synthesized from probes (synth/), a probe itself (run, never shown), or a model
+ * sample; kinds joined by `+` for an edit made on top of a partial fix, or a pair.
+ */
+export type OneKind = EditKind | 'synth-condition' | 'synth-value' | 'angelic-probe' | 'model-sample';
+export type CandidateKind = OneKind | `${OneKind}+${string}`;
 
 /** A proposed new text for one function, not yet validated. */
 export interface Candidate {
@@ -153,8 +167,8 @@ export interface Candidate {
   /** Unified diff, `patch -p1` applicable from the workspace root. */
   diff: string;
   source: CandidateSource;
-  /** e.g. "compare-op", "off-by-one", "model-sample". */
-  editKind: string;
+  /** e.g. "compare-op", "negation+compare-op", "model-sample". */
+  editKind: CandidateKind;
   /** One line for humans, e.g. "change `<` to `<=` on line 12". */
   summary: string;
   /** Prior for ordering: suspiciousness x edit-kind prior, or model likelihood. Higher first. */

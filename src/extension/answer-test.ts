@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { answerTestText } from '../core/behaviour/disagreement';
 import { answerText } from '../core/behaviour/words';
-import { finishedState } from './panel/messages';
-import { absolutePath } from './run-record';
+import { finishedState } from './logic/panel-state';
+import { absolutePath } from './logic/run-record';
 import type { Ctx } from './commands';
 
 /** The user picked answer `answer` (0-based) of run `runId`'s question. */

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { backgroundTests, LAST_FAILED, parseLastFailed } from './background-start';
+import { backgroundTests, LAST_FAILED, parseLastFailed } from './logic/background-start';
 import { fixInBackground, type Ctx } from './commands';
 import { readSettings } from './config';
 

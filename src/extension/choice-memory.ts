@@ -2,7 +2,7 @@
 // (VS Code's workspace state), not the workspace's files. Off with deepdebug.learnFromChoices.
 import type * as vscode from 'vscode';
 import type { ValidatedPatch } from '../core/types';
-import { orderByChoices, withChoice, type Choice, type ChoiceCounts } from './choices';
+import { orderByChoices, withChoice, type Choice, type ChoiceCounts } from './logic/choices';
 
 const KEY = 'deepdebug.choices';
 

@@ -1,7 +1,7 @@
 // The quick fixes on DeepDebug's diagnostics (see code-action-specs.ts for which ones).
 import * as vscode from 'vscode';
-import { codeActionSpecs } from './code-action-specs';
-import type { RunStore } from './run-record';
+import { codeActionSpecs } from './logic/code-action-specs';
+import type { RunStore } from './logic/run-record';
 
 export function provideCodeActions(store: RunStore): vscode.Disposable {
   const provider: vscode.CodeActionProvider = {

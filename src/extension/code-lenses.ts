@@ -1,8 +1,8 @@
 // "Debug with DeepDebug" above each test function that failed in the latest run (see
 // code-lens-specs.ts); it runs DeepDebug on that function's failing tests.
 import * as vscode from 'vscode';
-import { codeLensSpecs } from './code-lens-specs';
-import type { RunStore } from './run-record';
+import { codeLensSpecs } from './logic/code-lens-specs';
+import type { RunStore } from './logic/run-record';
 
 /** The argument the lens passes to deepdebug.debug (see commands.ts targetOf). */
 export interface LensTarget {

@@ -6,15 +6,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownSuspects } from '../core/review/evidence';
 import type { AnalyzeReport, FixReport, PatchEvent, ProgressEvent } from '../core/types';
-import { checkApply } from './apply-check';
-import type { RunInFlight } from './background-start';
+import { checkApply } from './logic/apply-check';
+import type { RunInFlight } from './logic/background-start';
 import type { LensTarget } from './code-lenses';
 import { engineOptions, readSettings } from './config';
 import { patchIdOf, showDiff } from './diff-view';
 import { collectionBlocker } from '../core/pytest/failures';
 import { noticeContainment } from './containment-notice';
-import { inFlightRun, withPatchEvent } from './early-run';
-import { headline } from './headline';
+import { inFlightRun, withPatchEvent } from './logic/early-run';
+import { headline } from './logic/headline';
 import { pythonInterpreter } from './interpreter';
 import {
   canceledState,
@@ -25,13 +25,13 @@ import {
   runningState,
   startingState,
   type PanelState,
-} from './panel/messages';
-import { progressText } from './progress-text';
-import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './run-record';
+} from './logic/panel-state';
+import { progressText } from './logic/progress-text';
+import { pendingPatches, runFromAnalyze, runFromFix, stillFailing, type RunRecord, type RunStore } from './logic/run-record';
 import type { ChoiceMemory } from './choice-memory';
 import type { Sidecar } from './sidecar';
-import type { BackgroundRun } from './status-text';
-import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './test-selection';
+import type { BackgroundRun } from './logic/status-text';
+import { selectionForFile, selectionFromTestItem, selectionFromTraceback } from './logic/test-selection';
 
 export interface Ctx {
   store: RunStore;

@@ -1,8 +1,8 @@
 // Tells the user, once per session, that candidates ran without a sandbox (the output channel
 // and the headline say it on every run).
 import * as vscode from 'vscode';
-import { containmentWarning } from './headline';
-import type { RunRecord } from './run-record';
+import { containmentWarning } from './logic/headline';
+import type { RunRecord } from './logic/run-record';
 
 let warned = false;
 

@@ -1,7 +1,7 @@
 // Shows each run's findings as diagnostics (source "DeepDebug"), refreshed whenever the runs change.
 import * as vscode from 'vscode';
-import { diagnosticSpecs } from './diagnostic-specs';
-import type { RunStore } from './run-record';
+import { diagnosticSpecs } from './logic/diagnostic-specs';
+import type { RunStore } from './logic/run-record';
 
 export function showDiagnostics(store: RunStore): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('deepdebug');

@@ -10,8 +10,8 @@ import {
   patchDocumentPath,
   patchDocumentText,
   patchIdFromPath,
-} from './patch-uri';
-import { absolutePath, type RunStore } from './run-record';
+} from './logic/patch-uri';
+import { absolutePath, type RunStore } from './logic/run-record';
 
 export function providePatchDocuments(store: RunStore): vscode.Disposable {
   return vscode.Disposable.from(

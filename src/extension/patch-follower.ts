@@ -1,7 +1,7 @@
 // Feeds the patched files' documents to the store, so that each patch's status follows the
 // editor's text (the rule is patch-status.ts): Undo offers a fix again, Redo marks it applied.
 import * as vscode from 'vscode';
-import type { RunStore } from './run-record';
+import type { RunStore } from './logic/run-record';
 
 export function followPatchedDocuments(store: RunStore): vscode.Disposable {
   const follow = (document: vscode.TextDocument): void => {

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { AnalyzeReport, EngineOptions, FixReport, ProgressEvent } from '../core/types';
 import { messageTypes, type MessageTypes, type PatchParams, type SidecarStatus } from '../sidecar/protocol';
-import { classifyRunError, type RunFailure } from './run-errors';
-import { RestartPolicy } from './restart-policy';
+import { classifyRunError, type RunFailure } from './logic/run-errors';
+import { RestartPolicy } from './logic/restart-policy';
 
 type ClientLibrary = typeof import('vscode-languageclient/node.js');
 

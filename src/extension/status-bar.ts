@@ -3,8 +3,8 @@
 // review panel.
 import * as vscode from 'vscode';
 import type { SidecarStatus } from '../sidecar/protocol';
-import { idleState, type PanelState } from './panel/messages';
-import { statusText, type BackgroundRun } from './status-text';
+import { idleState, type PanelState } from './logic/panel-state';
+import { statusText, type BackgroundRun } from './logic/status-text';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('deepdebug.status', vscode.StatusBarAlignment.Right, 100);

@@ -3,8 +3,8 @@
 // its text changes (they describe the code the tests ran, not the code being written) and
 // with the run (the tests pass, a fix is applied, another run replaces it).
 import * as vscode from 'vscode';
-import type { RunStore } from './run-record';
-import { suspectMarks, type SuspectMark } from './suspect-marks';
+import type { RunStore } from './logic/run-record';
+import { suspectMarks, type SuspectMark } from './logic/suspect-marks';
 
 export function showSuspectMarks(store: RunStore): vscode.Disposable {
   const lineType = vscode.window.createTextEditorDecorationType({

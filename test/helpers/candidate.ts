@@ -15,7 +15,7 @@ export function candidateIn(file: string, fn: string, lines: [number, number], n
     newFileText,
     diff: '',
     source: 'template',
-    editKind: 'test',
+    editKind: 'compare-op',
     summary,
     score: 1,
   };

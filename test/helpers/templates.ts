@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { normalizeCode } from '../../src/core/generate/candidate';
 import { templateCandidates, type TemplateOptions } from '../../src/core/generate/templates';
 import type { Edit, EditContext, EditFamily } from '../../src/core/generate/templates/edit';
-import { collectScope } from '../../src/core/generate/templates/scope';
+import { collectScope } from '../../src/core/syntax/scope';
 import { listFunctions } from '../../src/core/syntax/functions';
 import { parsePython, type Node } from '../../src/core/syntax/parser';
 import type { Candidate, Suspect } from '../../src/core/types';

@@ -40,7 +40,7 @@ function withBody(source: string, body: string[], name: string): Candidate {
     newFileText,
     diff: '',
     source: 'template',
-    editKind: 'test',
+    editKind: 'compare-op',
     summary: name,
     score: 1,
   };

@@ -37,7 +37,7 @@ function fixedAfter(source: string, before: string[], summary: string): Candidat
     newFileText: `${source.slice(0, start)}${newFunctionText}${source.slice(end)}`,
     diff: '',
     source: 'template',
-    editKind: 'test',
+    editKind: 'compare-op',
     summary,
     score: 1,
   };

@@ -8,7 +8,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { UserError } from '../../src/core/errors';
 import { tracebackFrames } from '../../src/core/pytest/traceback-text';
-import { selectionForFile, selectionFromFrames, selectionFromTestItem, selectionFromTraceback } from '../../src/extension/test-selection';
+import {
+  selectionForFile,
+  selectionFromFrames,
+  selectionFromTestItem,
+  selectionFromTraceback,
+} from '../../src/extension/logic/test-selection';
 
 /** A workspace with one failing test, in a class, calling the code under test. */
 function cartWorkspace(): string {

@@ -51,7 +51,7 @@ function hostile(body: string): Candidate {
     newFileText,
     diff: '',
     source: 'template',
-    editKind: 'test',
+    editKind: 'compare-op',
     summary: 'hostile candidate',
     score: 1,
   };

@@ -296,7 +296,7 @@ describe('shipped patch model', function () {
         newFileText,
         diff: '',
         source: 'template',
-        editKind: 'k',
+        editKind: 'compare-op',
         summary: newFunctionText,
         score: 1,
       });

@@ -58,7 +58,7 @@ async function patchOf(fixture: string, file: string, name: string, edits: [stri
     newFunctionText: after,
     function: name,
     source: 'template',
-    editKind: 'edit',
+    editKind: 'compare-op',
     summary: after,
     score,
   });

@@ -6,7 +6,7 @@ import { CandidateScorer } from '../../src/core/generate/model-candidates';
 import { templateStream } from '../../src/core/generate/templates';
 import { loadPatchModel, type PatchModel } from '../../src/core/model';
 import { defaultModelDir, packageRoot } from '../../src/core/files/resources';
-import type { CandidateSource } from '../../src/core/search/frontier';
+import type { CandidateStream } from '../../src/core/search/frontier';
 import { PRIOR_WEIGHTS, PriorWindow, priorKey, priorStats, windowOrder, type Prior } from '../../src/core/search/prior';
 import { listFunctions } from '../../src/core/syntax/functions';
 import type { Candidate, FixReport, Suspect } from '../../src/core/types';
@@ -41,14 +41,14 @@ function candidate(summary: string, startLine: number, newFunctionText: string, 
     newFileText: source.replace(from, to),
     diff: '',
     source: 'template',
-    editKind: 'k',
+    editKind: 'compare-op',
     summary,
     score: 0.3,
     familyPrior: 0.3,
   };
 }
 
-function streamOf(candidates: Candidate[]): CandidateSource {
+function streamOf(candidates: Candidate[]): CandidateStream {
   const queue = [...candidates];
   return { next: async () => queue.shift() ?? null };
 }

@@ -20,9 +20,9 @@ import {
 } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/files/resources';
 import type { EngineOptions, PatchEvent, ProgressEvent } from '../../src/core/types';
-import { headline } from '../../src/extension/headline';
-import { classifyRunError } from '../../src/extension/run-errors';
-import { runFromFix } from '../../src/extension/run-record';
+import { headline } from '../../src/extension/logic/headline';
+import { classifyRunError } from '../../src/extension/logic/run-errors';
+import { runFromFix } from '../../src/extension/logic/run-record';
 import { ErrorCodes, messageTypes, type RunErrorData, type SidecarStatus } from '../../src/sidecar/protocol';
 import { assertNothingLeft, tempFoldersIn } from '../helpers/cli';
 import { waitFor } from '../helpers/processes';

@@ -198,7 +198,7 @@ describe('ValidatorPool.reproduce', function () {
       newFileText,
       diff: '',
       source: 'template',
-      editKind: 'test',
+      editKind: 'compare-op',
       summary: to,
       score: 1,
     };

@@ -1,7 +1,7 @@
 // The background start: which failing tests of the user's own pytest run (read from pytest's
 // lastfailed cache) start a fix by themselves, and when nothing starts.
 import * as assert from 'node:assert/strict';
-import { backgroundTests, parseLastFailed, type BackgroundQuestion } from '../../src/extension/background-start';
+import { backgroundTests, parseLastFailed, type BackgroundQuestion } from '../../src/extension/logic/background-start';
 
 const workspace = '/tmp/ws';
 

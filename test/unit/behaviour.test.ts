@@ -39,7 +39,7 @@ function patch(summary: string, extra: Partial<ValidatedPatch> = {}): ValidatedP
     newFileText: summary,
     diff: '+x\n',
     source: 'template',
-    editKind: 'test',
+    editKind: 'compare-op',
     summary,
     score: 0.5,
     validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },

@@ -7,6 +7,7 @@ import { checkKinds, type InverseReport } from '../../models/training/inverse';
 import { readJsonl } from '../../models/training/jsonl';
 import type { SyntheticBug } from '../../models/training/records';
 import { packageRoot } from '../../src/core/files/resources';
+import { TRAINING_KINDS } from '../../src/core/generate/templates/priors';
 
 // The training bugs are made as the inverse of the template families: each kind of
 // models/training/extract_bugs.py is a bug that the family it is named after undoes. Here
@@ -18,15 +19,8 @@ import { packageRoot } from '../../src/core/files/resources';
 const PER_KIND = 4;
 const MAX_CANDIDATES = 200;
 
-/** Every kind extract_bugs.py makes: a new kind needs bugs in the corpus and a line here. */
-const KINDS = [
-  ...['arith-op', 'attribute-misuse', 'augmented-op', 'bitwise-op', 'bool-literal', 'bool-op', 'break-continue', 'builtin-swap'],
-  ...['callee-misuse', 'compare-op', 'condition-narrow', 'condition-widen', 'delete-statement', 'dot-bracket', 'exception-guard'],
-  ...['exception-type', 'expression-tweak', 'fill-literal', 'identity-op', 'insert-statement', 'literal-off-by-one', 'membership-op'],
-  ...['method-swap', 'missing-call', 'missing-guard', 'missing-return', 'move-statement', 'negation', 'off-by-one'],
-  ...['outer-variable-misuse', 'return-wrap', 'reversed-iteration', 'swap-args', 'swap-operands', 'unwrap-call', 'variable-misuse'],
-  'wrap-builtin',
-];
+/** Every kind extract_bugs.py makes (edit-kinds.json's training inverses): a new kind needs bugs in the corpus. */
+const KINDS: string[] = TRAINING_KINDS;
 
 /** The kinds checked: all but exception-guard, whose family guards where a failing test's exception left the function (no test runs here). */
 const CHECKED = KINDS.filter((kind) => kind !== 'exception-guard');

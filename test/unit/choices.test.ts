@@ -1,10 +1,10 @@
 // Local learning: the user's past choices reorder equally-validated fixes, and only those.
 import * as assert from 'node:assert/strict';
 import { rankValidated } from '../../src/core/review/ranking';
-import type { ValidatedPatch } from '../../src/core/types';
-import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/choices';
+import type { CandidateKind, ValidatedPatch } from '../../src/core/types';
+import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/logic/choices';
 
-function patch(summary: string, editKind: string, kept = 2, shape?: string[]): ValidatedPatch {
+function patch(summary: string, editKind: CandidateKind, kept = 2, shape?: string[]): ValidatedPatch {
   return {
     kind: 'candidate',
     file: 'shop/cart.py',

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Failure, FixReport } from '../../src/core/types';
-import { codeLensSpecs } from '../../src/extension/code-lens-specs';
-import { runFromFix } from '../../src/extension/run-record';
+import { codeLensSpecs } from '../../src/extension/logic/code-lens-specs';
+import { runFromFix } from '../../src/extension/logic/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const testFile = path.join(workspace, 'tests', 'test_cart.py');

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { formatFixReport } from '../../src/cli/format';
 import type { Containment, FixReport } from '../../src/core/types';
-import { containmentWarning, headline } from '../../src/extension/headline';
-import { runFromFix } from '../../src/extension/run-record';
+import { containmentWarning, headline } from '../../src/extension/logic/headline';
+import { runFromFix } from '../../src/extension/logic/run-record';
 
 const limits: Containment['limits'] = {
   wallMs: 10_000,

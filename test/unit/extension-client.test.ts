@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 // The server package carries the same JSON-RPC classes as the client's, without needing an editor.
 import { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { UserError } from '../../src/core/errors';
-import { progressText } from '../../src/extension/progress-text';
-import { RestartPolicy } from '../../src/extension/restart-policy';
-import { classifyRunError } from '../../src/extension/run-errors';
+import { progressText } from '../../src/extension/logic/progress-text';
+import { RestartPolicy } from '../../src/extension/logic/restart-policy';
+import { classifyRunError } from '../../src/extension/logic/run-errors';
 import { ErrorCodes } from '../../src/sidecar/protocol';
 
 describe('extension sidecar client', () => {

@@ -5,15 +5,15 @@ import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { sha256 } from '../../src/core/files/hash';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
-import { checkApply, smallestReplacement } from '../../src/extension/apply-check';
-import { codeActionSpecs } from '../../src/extension/code-action-specs';
-import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/extension/diagnostic-specs';
-import { headline } from '../../src/extension/headline';
-import { panelHtml } from '../../src/extension/panel/html';
-import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
-import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/patch-uri';
-import { RunStore, runFromFix, type RunRecord } from '../../src/extension/run-record';
-import { suspectMarks } from '../../src/extension/suspect-marks';
+import { checkApply, smallestReplacement } from '../../src/extension/logic/apply-check';
+import { codeActionSpecs } from '../../src/extension/logic/code-action-specs';
+import { DiagnosticCodes, diagnosticSpecs, firstChangedLine } from '../../src/extension/logic/diagnostic-specs';
+import { headline } from '../../src/extension/logic/headline';
+import { panelHtml } from '../../src/extension/logic/panel-html';
+import { finishedState, parseWebviewMessage } from '../../src/extension/logic/panel-state';
+import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/logic/patch-uri';
+import { RunStore, runFromFix, type RunRecord } from '../../src/extension/logic/run-record';
+import { suspectMarks } from '../../src/extension/logic/suspect-marks';
 
 const workspace = path.resolve('/tmp/ws');
 const original = [

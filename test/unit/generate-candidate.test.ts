@@ -178,7 +178,7 @@ describe('generate: dedupeCandidates', () => {
     newFileText: text,
     diff: '',
     source: 'template',
-    editKind: 'k',
+    editKind: 'compare-op',
     summary,
     score,
   });

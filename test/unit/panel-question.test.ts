@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { answerTestText } from '../../src/core/behaviour/disagreement';
 import type { Disagreement, FixReport, ValidatedPatch } from '../../src/core/types';
-import { finishedState, parseWebviewMessage } from '../../src/extension/panel/messages';
-import { RunStore, runFromFix } from '../../src/extension/run-record';
+import { finishedState, parseWebviewMessage } from '../../src/extension/logic/panel-state';
+import { RunStore, runFromFix } from '../../src/extension/logic/run-record';
 
 const workspace = path.resolve('/tmp/ws');
 const base = 'def median(xs):\n    return xs[len(xs) // 2]\n';
@@ -23,7 +23,7 @@ function patch(body: string, answer: number): ValidatedPatch {
     newFileText,
     diff: '',
     source: 'template',
-    editKind: 'expression',
+    editKind: 'compare-op',
     summary: body.trim(),
     score: 1,
     validation: { failingFixed: 1, failingTotal: 1, suitePassed: 2, suiteTotal: 2 },

@@ -38,7 +38,7 @@ describe('patch shapes', () => {
       newFileText: summary,
       diff: '-a\n+b\n',
       source: 'template',
-      editKind: 'k',
+      editKind: 'compare-op',
       summary,
       score,
       baseSha256: '',

@@ -13,7 +13,7 @@ function candidate(id: string, source: Candidate['source'], score: number, model
     newFileText: id,
     diff,
     source,
-    editKind: 'k',
+    editKind: 'compare-op',
     summary: id,
     score,
     modelLogProb,
@@ -126,7 +126,7 @@ describe('ranking', () => {
   });
 
   it('gives a patch the model cannot score a typical likelihood, and weighs a model sample as a sample', () => {
-    const sample = { ...candidate('sample', 'model', Math.exp(-0.2), -0.2), editKind: 'model-sample' };
+    const sample = { ...candidate('sample', 'model', Math.exp(-0.2), -0.2), editKind: 'model-sample' as const };
     const ranked = rankValidated(
       [
         validated(candidate('unscored', 'template', 0.5)),

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Frontier, type CandidateSource, type LateSource } from '../../src/core/search/frontier';
+import { Frontier, type CandidateStream, type LateSource } from '../../src/core/search/frontier';
 import type { Candidate } from '../../src/core/types';
 
 // The order the anytime search validates candidates in, across its sources.
@@ -15,13 +15,13 @@ function candidate(id: string, score = 1): Candidate {
     newFileText: '',
     diff: '',
     source: 'template',
-    editKind: 'k',
+    editKind: 'compare-op',
     summary: id,
     score,
   };
 }
 
-function source(ids: string[]): CandidateSource & { taken: number } {
+function source(ids: string[]): CandidateStream & { taken: number } {
   const queue = ids.map((id) => candidate(id));
   return {
     taken: 0,

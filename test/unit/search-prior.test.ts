@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { CandidateSource } from '../../src/core/search/frontier';
+import type { CandidateStream } from '../../src/core/search/frontier';
 import { PriorWindow, priorKey, priorStats, windowOrder, withPrior, type Prior } from '../../src/core/search/prior';
 import type { Candidate } from '../../src/core/types';
 
@@ -17,14 +17,14 @@ function candidate(id: string, score: number, familyPrior = 0.5): Candidate {
     newFileText: '',
     diff: '',
     source: 'template',
-    editKind: 'k',
+    editKind: 'compare-op',
     summary: id,
     score,
     familyPrior,
   };
 }
 
-function stream(candidates: Candidate[]): CandidateSource & { pulled: number } {
+function stream(candidates: Candidate[]): CandidateStream & { pulled: number } {
   const queue = [...candidates];
   return {
     pulled: 0,
@@ -44,7 +44,7 @@ function table(scores: Record<string, number | null>, calls: string[][] = []): P
   };
 }
 
-async function drain(source: CandidateSource): Promise<Candidate[]> {
+async function drain(source: CandidateStream): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (let next = await source.next(); next; next = await source.next()) out.push(next);
   return out;
@@ -209,7 +209,7 @@ describe('the model prior', () => {
   });
 
   it('passes on what the stream throws', async () => {
-    const broken: CandidateSource = {
+    const broken: CandidateStream = {
       async next() {
         throw new Error('stream broke');
       },

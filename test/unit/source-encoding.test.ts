@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { sha256 } from '../../src/core/files/hash';
 import { declaredEncoding, decodeSource, encodeSource } from '../../src/core/files/source-encoding';
 import type { FixReport, ValidatedPatch } from '../../src/core/types';
-import { checkApply } from '../../src/extension/apply-check';
-import { runFromFix } from '../../src/extension/run-record';
+import { checkApply } from '../../src/extension/logic/apply-check';
+import { runFromFix } from '../../src/extension/logic/run-record';
 
 const latin1Text = [
   '# -*- coding: latin-1 -*-',
@@ -84,7 +84,7 @@ describe('applying a fix to a Latin-1 file in the editor', () => {
       newFileText,
       diff: '',
       source: 'template',
-      editKind: 'swap-var',
+      editKind: 'swap-args',
       summary: 'change "en" to language',
       score: 1,
       validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },

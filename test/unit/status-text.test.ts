@@ -1,7 +1,7 @@
 // The status bar item's words: the latest run's state and outcome, the model in the tooltip.
 import * as assert from 'node:assert/strict';
-import { failedState, idleState, runningState, type PanelState } from '../../src/extension/panel/messages';
-import { statusText } from '../../src/extension/status-text';
+import { failedState, idleState, runningState, type PanelState } from '../../src/extension/logic/panel-state';
+import { statusText } from '../../src/extension/logic/status-text';
 
 const model = 'deepdebug-small · cpu';
 

@@ -2,9 +2,9 @@
 // in the headline (notification and panel) and a Warnings list in the review panel.
 import * as assert from 'node:assert/strict';
 import type { AnalyzeReport, Containment, FixReport } from '../../src/core/types';
-import { headline } from '../../src/extension/headline';
-import { finishedState, idleState } from '../../src/extension/panel/messages';
-import { runFromAnalyze, runFromFix } from '../../src/extension/run-record';
+import { headline } from '../../src/extension/logic/headline';
+import { finishedState, idleState } from '../../src/extension/logic/panel-state';
+import { runFromAnalyze, runFromFix } from '../../src/extension/logic/run-record';
 
 const notUtf8 = 'greetings.py is not UTF-8: DeepDebug edits UTF-8 files only, so it proposed no fix in it';
 const unreadable = 'gone.py could not be read: no fix proposed in it';

@@ -1,6 +1,6 @@
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
 import { commonEnds } from '../common-ends';
-import type { Candidate, CandidateSource } from '../types';
+import type { Candidate, CandidateKind, CandidateSource } from '../types';
 import { Edit as TreeEdit } from 'web-tree-sitter';
 import { parsePython, pythonParser, type Node, type Tree } from '../syntax/parser';
 import { lineCount, lineEndOffset, lineStarts } from './lines';
@@ -19,7 +19,7 @@ export interface CandidateArgs {
   /** Qualified function name; defaults to "" when the caller has none. */
   function?: string;
   source: CandidateSource;
-  editKind: string;
+  editKind: CandidateKind;
   summary: string;
   score: number;
   /** The kind-of-edit part of score (template edits). */

@@ -1,5 +1,5 @@
 import type { Failure, PytestRun, Suspect, SuspectEvidence } from '../types';
-import { scopesOf, unknownScope, type FileScopes, type Scope } from './scopes';
+import { scopesOf, unknownScope, type FileScopes, type EnclosingScope } from './scopes';
 import { combinedSpectrum, spectrumOf, type LineSpectrum, type Spectrum } from './spectrum';
 import { describeFrame, stackEvidence, type FrameEvidence } from './stack';
 
@@ -32,7 +32,7 @@ const FRAME_REASONS = 3;
 
 interface Accumulator {
   file: string;
-  scope: Scope;
+  scope: EnclosingScope;
   inTestFile: boolean;
   trace: number;
   frames: FrameEvidence[];
@@ -107,9 +107,9 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
   const spectrum = spectrumOf(run, new Set(failures.map((failure) => failure.nodeid)));
   const frameFiles = failures.flatMap((failure) => failure.frames.filter((f) => f.inWorkspace).map((f) => f.file));
   const scopes = await loadScopes([...frameFiles, ...spectrum.lines.keys()], options.readSource);
-  const scopeAt = (file: string, line: number, functionName: string): Scope =>
+  const scopeAt = (file: string, line: number, functionName: string): EnclosingScope =>
     scopes.get(file)?.scopeOf(line) ?? unknownScope(functionName, line);
-  const keyOf = (file: string, scope: Scope): string => `${file}\0${scope.function}\0${scope.startLine}`;
+  const keyOf = (file: string, scope: EnclosingScope): string => `${file}\0${scope.function}\0${scope.startLine}`;
   const evidence = failures.flatMap((failure) =>
     stackEvidence(failure, {
       isTestFile: options.isTestFile,
@@ -119,7 +119,7 @@ export async function localize(run: PytestRun, failures: Failure[], options: Loc
   );
 
   const accumulators = new Map<string, Accumulator>();
-  const accumulatorFor = (file: string, scope: Scope): Accumulator => {
+  const accumulatorFor = (file: string, scope: EnclosingScope): Accumulator => {
     const key = keyOf(file, scope);
     let acc = accumulators.get(key);
     if (!acc) {

@@ -5,7 +5,7 @@ import { parsePython } from '../syntax/parser';
 // qualified name), or, at module level, the top-level statement around the line, named
 // "<module>": a fix there is an edit to that statement, not to the whole file.
 
-export interface Scope {
+export interface EnclosingScope {
   function: string;
   startLine: number;
   endLine: number;
@@ -14,7 +14,7 @@ export interface Scope {
 }
 
 export interface FileScopes {
-  scopeOf(line: number): Scope;
+  scopeOf(line: number): EnclosingScope;
   lineText(line: number): string | undefined;
 }
 
@@ -33,7 +33,7 @@ export async function scopesOf(source: string): Promise<FileScopes> {
   const lines = source.split(/\r?\n/);
   return {
     lineText: (line: number) => lines[line - 1],
-    scopeOf(line: number): Scope {
+    scopeOf(line: number): EnclosingScope {
       const fn = enclosingFunction(functions, line);
       if (fn) return { function: fn.qualname, startLine: fn.startLine, endLine: fn.endLine, isFunction: true };
       const statement = statements.find((s) => s.start <= line && line <= s.end) ?? { start: line, end: line };
@@ -43,6 +43,6 @@ export async function scopesOf(source: string): Promise<FileScopes> {
 }
 
 /** For a file that cannot be read: the frame's own function name on its one line. */
-export function unknownScope(functionName: string, line: number): Scope {
+export function unknownScope(functionName: string, line: number): EnclosingScope {
   return { function: functionName, startLine: line, endLine: line, isFunction: functionName !== '<module>' };
 }

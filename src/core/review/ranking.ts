@@ -1,8 +1,9 @@
-import { behaviourObjections, evidenceOf } from '../behaviour/words';
 import { assuranceOf } from './assurance';
 import { editSize } from './edit-size';
+import { byStanding, standing } from './standing';
+import { behaviourObjections } from '../behaviour/words';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
-import type { Assurance, Candidate, ValidatedPatch } from '../types';
+import type { Candidate, CandidateSource, ValidatedPatch } from '../types';
 
 // How to present the patches that validated (the order candidates are validated in is the
 // search's frontier, src/core/search/frontier.ts). Pure functions over plain data.
@@ -58,25 +59,6 @@ export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFil
 ): P[] {
   const edits = patches.map((patch) => lineEdits(patch, base(patch.file)));
   return patches.filter((_, i) => !edits.some((other, j) => j !== i && isSuperset(edits[i] ?? null, other)));
-}
-
-function objections(patch: ValidatedPatch): number {
-  return (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
-}
-
-const FIX_FIRST: Record<Assurance, number> = { fix: 0, unconfirmed: 1 };
-
-/** The ranking's first keys: fixes first, then fewer objections, then more evidence. */
-function byStanding(a: ValidatedPatch, b: ValidatedPatch): number {
-  return FIX_FIRST[assuranceOf(a)] - FIX_FIRST[assuranceOf(b)] || objections(a) - objections(b) || evidenceOf(b) - evidenceOf(a);
-}
-
-/**
- * Where a patch stands before the search's prior and the model decide: patches alike in it
- * are equals, which the user's past choices may reorder (src/extension/choices.ts).
- */
-export function standing(patch: ValidatedPatch): string {
-  return `${assuranceOf(patch)}|${objections(patch)}|${evidenceOf(patch)}`;
 }
 
 /**
@@ -166,11 +148,13 @@ function rankReason(patch: ValidatedPatch, modelScored: boolean): string {
         : kept,
     );
   }
-  parts.push(
-    patch.source === 'model'
-      ? `a sample of the model for a suspicious function (${patch.score.toPrecision(2)})`
-      : `a common kind of edit on a suspicious line (${patch.score.toPrecision(2)})`,
-  );
+  const origin: Record<CandidateSource, string> = {
+    model: 'a sample of the model for a suspicious function',
+    synth: "synthesized from what the failing tests asked of a suspicious line's code",
+    template: 'a common kind of edit on a suspicious line',
+    probe: 'a probe',
+  };
+  parts.push(`${origin[patch.source]} (${patch.score.toPrecision(2)})`);
   if (patch.modelLogProb !== undefined) parts.push(`the model's probability ${Math.exp(patch.modelLogProb).toFixed(2)} a token`);
   else if (modelScored) parts.push('the model could not score it (counted as typical)');
   const lines = changedLines(patch.diff);

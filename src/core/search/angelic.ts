@@ -8,7 +8,7 @@ import { variantsOf, type Variant } from '../synth/value-variants';
 import type { Candidate, SearchStats, Suspect } from '../types';
 import type { ValidatorPool } from '../validate';
 import type { ProbeEvaluation, WireTestResult } from '../wire';
-import type { CandidateSource } from './frontier';
+import type { CandidateStream } from './frontier';
 
 // Conditions synthesized from angelic values: each suspect condition is probed (src/core/synth/
 // probe.ts) under a few schedules of forced values, through the validator like any candidate
@@ -45,7 +45,7 @@ export interface AngelicInput {
   stats: SearchStats;
 }
 
-export class AngelicSource implements CandidateSource {
+export class AngelicSource implements CandidateStream {
   private sites: Promise<ConditionSite[]> | undefined;
   private values: Promise<ValueSite[]> | undefined;
   private readonly ready: Candidate[] = [];

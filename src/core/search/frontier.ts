@@ -17,14 +17,14 @@ import type { Candidate } from '../types';
 // A candidate equal to one taken before (same file, range and normalized code) is skipped.
 
 /** Where candidates come from: the next one, best first; null when there are no more. */
-export interface CandidateSource {
+export interface CandidateStream {
   next(): Promise<Candidate | null>;
 }
 
 export type Round = 'single' | 'model' | 'partial' | 'pair';
 
 /** A source that makes its candidates in the first caller's lane, slowly: other callers pass it by meanwhile. */
-export interface LateSource extends CandidateSource {
+export interface LateSource extends CandidateStream {
   readonly preparing: boolean;
 }
 
@@ -40,9 +40,9 @@ const SINGLES_PER_MODEL_SAMPLE = 4;
 
 export class Frontier {
   private readonly samples: Candidate[] = [];
-  private readonly partials: CandidateSource[] = [];
-  private singles: CandidateSource | null;
-  private pairs: CandidateSource | null = null;
+  private readonly partials: CandidateStream[] = [];
+  private singles: CandidateStream | null;
+  private pairs: CandidateStream | null = null;
   private late: LateSource | null;
   private readonly lateAfter: number;
   private modelDone = false;
@@ -60,8 +60,8 @@ export class Frontier {
    * nothing else is left to hand out; `late` joins after `after` candidates.
    */
   constructor(
-    singles: CandidateSource,
-    private readonly makePairs: () => CandidateSource,
+    singles: CandidateStream,
+    private readonly makePairs: () => CandidateStream,
     model?: { done: Promise<unknown>; want: () => void },
     late?: { source: LateSource; after: number },
   ) {
@@ -86,7 +86,7 @@ export class Frontier {
   }
 
   /** A round of edits on top of a partial fix. */
-  addPartial(source: CandidateSource): void {
+  addPartial(source: CandidateStream): void {
     this.partials.push(source);
   }
 

@@ -1,19 +1,17 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { CanceledError, describeError, isCanceled } from '../errors';
-import { modelCandidates, type CandidateScorer } from '../generate/model-candidates';
 import { templateStream, templateStreamOn } from '../generate/templates';
-import { failureFor } from '../localize';
-import type { PatchModel } from '../model';
 import { shapeNotes } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
 import type { SourceFile } from '../files/sources';
-import type { Candidate, EngineHooks, Failure, HarmfulCandidate, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
+import type { EngineHooks, Failure, HarmfulCandidate, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
 import { brokenTests, harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { AngelicSource } from './angelic';
-import { Frontier, type CandidateSource, type Round } from './frontier';
+import { Frontier, type CandidateStream, type Round } from './frontier';
 import { isPartialFix, runLanes } from './lanes';
-import { PRIOR_FIRST_WAIT_MS, PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
+import { PRIOR_LATER_WAIT_MS, priorStats, withPrior, type Prior } from './prior';
+import { ModelLane, type LoadedModel } from './model-lane';
 import { RecheckQueue } from './recheck';
+
+export type { LoadedModel } from './model-lane';
 
 // The anytime repair search: one loop that spends the whole budget. Single template edits
 // stream best first from the suspects; model samples join while validation runs; a candidate
@@ -25,14 +23,6 @@ import { RecheckQueue } from './recheck';
 /** Suspects that get template edits / model samples: the top of the ranking holds the bug almost always. */
 const TEMPLATE_SUSPECTS = 5;
 const MODEL_SUSPECTS = 3;
-const MODEL_SAMPLES_PER_SUSPECT = 16;
-/** The model may use this share of the time left: it competes with validation for the CPU. */
-const MODEL_TIME_SHARE = 0.4;
-/**
- * Below this share of time, no sampling: a suspect's batch takes 1.5-3 s on two busy cores, so
- * a shorter allowance would end it before its samples arrive, its CPU taken from validation.
- */
-const MIN_SAMPLING_MS = 4_000;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
 /** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
@@ -71,12 +61,6 @@ export interface SearchInput {
   deadline: number;
   maxCandidates: number;
   hooks: EngineHooks;
-}
-
-/** The model and its likelihood of candidates, which orders the template edits (search/prior.ts). */
-export interface LoadedModel {
-  model: PatchModel;
-  scorer: CandidateScorer;
 }
 
 export type IsTestCode = (file: string) => boolean;
@@ -130,50 +114,15 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     partialFixes: 0,
   };
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
-  // Scores and samples still on their way when the lanes end are stopped and awaited: the model
-  // outlives none of its runs, and the user does not wait for work nobody will validate.
-  const modelStop = new AbortController();
-  const modelSignal = hooks.signal ? AbortSignal.any([hooks.signal, modelStop.signal]) : modelStop.signal;
-  let wantModel: () => void = () => undefined;
-  const wanted = new Promise<void>((resolve) => (wantModel = resolve));
-  const loadModel = input.loadModel;
-  // Settles when the lanes end even if the model was never asked for: the scores and samples
-  // waiting on it are awaited after the lanes.
-  const loaded = loadModel ? untilAborted(wanted, modelSignal).then(() => untilAborted(loadModel(), modelSignal)) : null;
-  const scoring = new Set<Promise<unknown>>();
-  let firstScored: () => void = () => undefined;
-  const firstScores = new Promise<void>((resolve) => (firstScored = resolve));
-  // Until the model is loaded, candidates go out in their streams' own order (the windows wait
-  // for no score); a model that fails to load leaves that order for the rest of the run.
-  const prior: Prior | null = loaded
-    ? (candidates) => {
-        const scores = loaded.then((model) => {
-          if (!model) throw new Error('no model');
-          return model.scorer.score(candidates, { signal: modelSignal });
-        });
-        const settled = scores.catch(() => undefined);
-        scoring.add(settled);
-        void settled.then(() => {
-          scoring.delete(settled);
-          firstScored();
-        });
-        return scores;
-      }
-    : null;
+  const modelLane = input.loadModel ? new ModelLane(input.loadModel, hooks.signal) : undefined;
+  const prior: Prior | null = modelLane?.prior ?? null;
   if (prior) stats.prior = priorStats();
-  // The first scores come first: the lanes wait for them, and sampling beside them would share
-  // the model's CPU (on two cores, it doubled that wait).
-  const model = loaded
-    ? sampleModel(
-        loaded,
-        sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode),
-        { ...input, stop: modelSignal, stats },
-        () => frontier,
-        firstScores,
-      )
-    : undefined;
+  const model = modelLane?.samples(
+    { ...input, suspects: sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode), stats },
+    () => frontier,
+  );
   // No candidate waits for scores: the model loads after the first ones are out.
-  const ordered = (source: CandidateSource): CandidateSource => withPrior(source, prior, stats.prior, { firstWaitMs: PRIOR_LATER_WAIT_MS });
+  const ordered = (source: CandidateStream): CandidateStream => withPrior(source, prior, stats.prior, { firstWaitMs: PRIOR_LATER_WAIT_MS });
   // The probes stop when the lanes end (they run in a lane, which the lanes' end must not wait on).
   const angelicStop = new AbortController();
   const angelic = new AngelicSource({
@@ -183,10 +132,15 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     signal: hooks.signal ? AbortSignal.any([hooks.signal, angelicStop.signal]) : angelicStop.signal,
     stats,
   });
-  const frontier: Frontier = new Frontier(ordered(singles), () => ordered(singles.pairs()), model && { done: model, want: wantModel }, {
-    source: angelic,
-    after: ANGELIC_AFTER,
-  });
+  const frontier: Frontier = new Frontier(
+    ordered(singles),
+    () => ordered(singles.pairs()),
+    modelLane && model && { done: model, want: modelLane.want },
+    {
+      source: angelic,
+      after: ANGELIC_AFTER,
+    },
+  );
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
   const patches: ValidatedPatch[] = [];
@@ -197,9 +151,8 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   );
   const closest: Close[] = [];
 
-  let modelTimer: NodeJS.Timeout | undefined;
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
-    modelTimer ??= setTimeout(wantModel, MODEL_AFTER_MS); // the first candidates are out
+    modelLane?.wantAfter(MODEL_AFTER_MS); // the first candidates are out
     const { candidate } = outcome;
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
@@ -217,7 +170,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         patches.push(patch);
         rechecks.add(patch, outcome, (await input.sourceFile(patch.file)).text);
         hooks.onPatch?.({ kind: 'validated', patch });
-        wantModel();
+        modelLane?.want();
         shown = true;
       }
     } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {
@@ -250,9 +203,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     onEnd: () => angelicStop.abort(),
   });
-  clearTimeout(modelTimer);
-  modelStop.abort();
-  await Promise.all([...scoring]);
+  await modelLane?.stop();
   stats.endedBecause = lanes.endedBecause;
   return {
     patches,
@@ -268,59 +219,6 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     unreadable,
     ...((await model) ?? {}),
   };
-}
-
-/**
- * Model samples for these suspects (sampledSuspects), added to the frontier as each suspect's batch is done,
- * within a share of the time left, until the lanes end. A user cancel ends it quietly (the search ends too); a
- * model that fails mid-run (a corrupt graph, an input it cannot take) costs only its own
- * candidates: the failure becomes a note.
- */
-async function sampleModel(
-  loaded: Promise<LoadedModel | null>,
-  suspects: Suspect[],
-  /** The search's input, the signal that stops sampling when the lanes end, and the stats it counts samples in. */
-  run: SearchInput & { stop: AbortSignal; stats: SearchStats },
-  frontier: () => Frontier,
-  /** Sampling starts once this settles (the prior's first scores), or PRIOR_FIRST_WAIT_MS at most. */
-  after: Promise<void>,
-): Promise<{ modelNote?: string }> {
-  run.stats.sampled = 0;
-  const loadedModel = await loaded.catch(() => null);
-  if (!loadedModel) return {};
-  const { model, scorer } = loadedModel;
-  await Promise.race([after, sleep(PRIOR_FIRST_WAIT_MS, undefined, { ref: false })]);
-  const allowance = Math.floor((run.deadline - Date.now()) * MODEL_TIME_SHARE);
-  if (allowance < MIN_SAMPLING_MS) return {};
-  const budget = AbortSignal.timeout(allowance);
-  const signal = AbortSignal.any([run.stop, budget]);
-  run.hooks.onProgress?.({ stage: 'generating', message: `sampling fixes from ${model.name} (${model.device}) beside validation` });
-  try {
-    for (const suspect of suspects) {
-      const failure = failureFor(suspect, run.failures);
-      const samples: Candidate[] = await modelCandidates(model, [suspect], run.readSource, failure, {
-        samplesPerSuspect: MODEL_SAMPLES_PER_SUSPECT,
-        signal,
-        scorer,
-      });
-      run.stats.sampled += samples.length;
-      frontier().addSamples(samples);
-    }
-  } catch (error) {
-    if (!isCanceled(error) && !signal.aborted)
-      return { modelNote: `model failed, kept its earlier samples and the template edits: ${describeError(error)}` };
-  }
-  return {};
-}
-
-/** `promise`, or a CanceledError once `signal` aborts first (a model still loading when the search ends is not waited for). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new CanceledError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CanceledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** The patch to show for a validated candidate, or why it silences the tests instead of fixing the code. */

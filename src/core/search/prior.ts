@@ -1,6 +1,6 @@
 import { isCanceled } from '../errors';
 import type { Candidate, PriorStats } from '../types';
-import type { CandidateSource } from './frontier';
+import type { CandidateStream } from './frontier';
 
 // The patch model as the search's learned prior. Template edits stream best first by their
 // prior (suspiciousness x the kind of edit); a window looks ahead of the stream, has the model
@@ -226,7 +226,7 @@ export function priorStats(): PriorStats {
  * the stream's order (by the key without the model term). Handed-out candidates carry their
  * modelLogProb.
  */
-export class PriorWindow implements CandidateSource {
+export class PriorWindow implements CandidateStream {
   private readonly ready: Entry[] = [];
   private pending: Batch | null = null;
   private exhausted = false;
@@ -243,7 +243,7 @@ export class PriorWindow implements CandidateSource {
   private readonly seen: number[] = [];
 
   constructor(
-    private readonly source: CandidateSource,
+    private readonly source: CandidateStream,
     private readonly prior: Prior,
     private readonly stats: PriorStats = priorStats(),
     options: PriorWindowOptions = {},
@@ -403,6 +403,6 @@ function nextPullOrDone(batch: Batch): Promise<void> {
 }
 
 /** `source` in the order of the model-mixed key, or `source` itself when there is no model (the stream's order, exactly). */
-export function withPrior(source: CandidateSource, prior: Prior | null, stats?: PriorStats, options?: PriorWindowOptions): CandidateSource {
+export function withPrior(source: CandidateStream, prior: Prior | null, stats?: PriorStats, options?: PriorWindowOptions): CandidateStream {
   return prior ? new PriorWindow(source, prior, stats, options) : source;
 }

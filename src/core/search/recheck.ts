@@ -1,7 +1,7 @@
 import { explainFix } from '../review/explain';
 import { isSuperset, lineEdits, type LineEdits } from '../review/ranking';
 import { encodeSource } from '../files/source-encoding';
-import type { EngineHooks, FixReport, HarmfulCandidate, ValidatedPatch } from '../types';
+import type { EngineHooks, Failure, FixStats, HarmfulCandidate, ValidatedPatch } from '../types';
 import { harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 
 // The clean re-check of validated patches (ValidatorPool.recheck): one at a time beside the
@@ -102,15 +102,18 @@ export class RecheckQueue {
   }
 }
 
-/**
- * The validated patches that passed their clean re-check, each explained by it; the others are
- * counted and named in the report.
- */
-export async function cleanPatches(
-  rechecks: RecheckQueue,
-  report: FixReport,
-  hooks: EngineHooks,
-): Promise<{ patches: ValidatedPatch[]; harmful: HarmfulCandidate[] }> {
+export interface CleanPatches {
+  /** The patches that passed, each explained by its re-check (`failures`: the run's failing tests). */
+  patches: ValidatedPatch[];
+  /** Those whose re-check did harm outside the project. */
+  harmful: HarmfulCandidate[];
+  /** Those that failed it otherwise, and how. */
+  failed: { summary: string; detail: string }[];
+  stats: NonNullable<FixStats['cleanRecheck']>;
+}
+
+/** The validated patches that passed their clean re-check, and what became of the others. */
+export async function cleanPatches(rechecks: RecheckQueue, failures: readonly Failure[], hooks: EngineHooks): Promise<CleanPatches> {
   const waitStarted = Date.now();
   if (rechecks.size > 0) {
     hooks.onProgress?.({ stage: 'validating', message: `re-checking ${rechecks.size} validated patches in a fresh copy of the workspace` });
@@ -119,22 +122,20 @@ export async function cleanPatches(
   // A patch whose re-check did harm is named with the others that did (validate/effects.ts).
   const harmful = results.filter((result) => result.outcome.verdict === 'harmful');
   const failed = results.filter((result) => result.outcome.verdict !== 'validated' && result.outcome.verdict !== 'harmful');
-  report.stats.cleanRecheck = {
+  const stats = {
     passed: results.length - failed.length - harmful.length,
     failed: failed.length + harmful.length,
     durationMs: rechecks.durationMs,
     waitedMs: Date.now() - waitStarted,
     skipped,
   };
-  if (failed.length > 0) {
-    const which = failed.map((result) => `${result.patch.summary} (${result.outcome.detail})`).join('; ');
-    const count = failed.length === 1 ? '1 patch' : `${failed.length} patches`;
-    (report.warnings ??= []).push(
-      `${count} validated once but failed the clean re-check (a fresh copy of the workspace, home and temp folder, a new pytest session) and ${failed.length === 1 ? 'is' : 'are'} not shown: ${which}`,
-    );
-  }
   const patches = results
     .filter((result) => result.outcome.verdict === 'validated')
-    .map((result) => ({ ...result.patch, explanation: explainFix(result.outcome, report.failures, rechecks.passedBefore) }));
-  return { patches, harmful: harmful.map((result) => harmfulCandidate(result.outcome)) };
+    .map((result) => ({ ...result.patch, explanation: explainFix(result.outcome, failures, rechecks.passedBefore) }));
+  return {
+    patches,
+    harmful: harmful.map((result) => harmfulCandidate(result.outcome)),
+    failed: failed.map((result) => ({ summary: result.patch.summary, detail: result.outcome.detail })),
+    stats,
+  };
 }

@@ -1,5 +1,5 @@
 import { makeCandidate } from '../generate/candidate';
-import type { Candidate } from '../types';
+import type { Candidate, CandidateKind } from '../types';
 import type { ProbeEvaluation, ProbeValue } from '../wire';
 import type { ConditionSite, ExpressionSite } from './sites';
 import type { Observation } from './synthesize';
@@ -27,7 +27,7 @@ function replaced(site: ExpressionSite, text: string): string {
 export function candidateFor(
   site: ExpressionSite,
   text: string,
-  editKind: string,
+  editKind: CandidateKind,
   summary: string,
   score: number,
 ): Promise<Candidate | null> {
@@ -39,7 +39,7 @@ export function candidateFor(
     endLine: suspect.endLine,
     newFunctionText: replaced(site, text),
     function: suspect.function,
-    source: 'template',
+    source: editKind === 'angelic-probe' ? 'probe' : 'synth',
     editKind,
     summary,
     score,

@@ -1,4 +1,4 @@
-import { siteOf } from '../generate/templates/conditions';
+import { siteOf } from '../syntax/condition-sites';
 import { lineEndOffset, lineStarts } from '../generate/lines';
 import { parsePython, type Node } from '../syntax/parser';
 import type { Suspect } from '../types';

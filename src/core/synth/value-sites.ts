@@ -10,10 +10,10 @@ import type { Suspect } from '../types';
 // the module's functions, and what a `sorted`, `min` or `max` call sorts). Literals are left out (a variant of a literal is another literal), and
 // so is what a lambda cannot hold or reads otherwise (`yield`, `await`, `:=`, `super()`).
 
-export type ValueKind = 'return' | 'assignment' | 'argument' | 'index' | 'operand';
+export type ValueSiteKind = 'return' | 'assignment' | 'argument' | 'index' | 'operand';
 
 export interface ValueSite extends ExpressionSite {
-  kind: ValueKind;
+  kind: ValueSiteKind;
   /** Reads as one operand: needs no parentheses before `.method()` or beside an operator. */
   primary: boolean;
   /** The function's parameters (but `self`, `cls`) and the names it assigns, at most MAX_SCOPE. */
@@ -25,7 +25,7 @@ export interface ValueSite extends ExpressionSite {
   ordering?: { callee: string; argument: string };
 }
 
-const KINDS: readonly ValueKind[] = ['return', 'assignment', 'argument', 'index', 'operand'];
+const KINDS: readonly ValueSiteKind[] = ['return', 'assignment', 'argument', 'index', 'operand'];
 const ORDERING = ['sorted', 'min', 'max'];
 const PRIMARY = new Set([
   'identifier',
@@ -82,7 +82,7 @@ export function valueSites(
   });
 }
 
-function* valueExpressions(root: Node): Generator<[Node, ValueKind]> {
+function* valueExpressions(root: Node): Generator<[Node, ValueSiteKind]> {
   const field = (node: Node | null, name: string): Node | null => node?.childForFieldName(name) ?? null;
   const holders = ['return_statement', 'assignment', 'augmented_assignment', 'argument_list', 'subscript', 'slice', 'binary_operator'];
   for (const node of root.descendantsOfType(holders)) {

@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
 import { calleeName, describeChange, lineOf, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
 import { namesIn, nearestNames, occurrenceLines } from './nearby';
-import { identifierRole, type Scope, type ValueKind } from './scope';
+import { identifierRole, type Scope, type ValueKind } from '../../syntax/scope';
 import { expressionKind, nameKind, takesCollection } from './value-kind';
 
 // A value missing the builtin call around it (len(xs) written xs, max(n, 0) written n), or

@@ -1,7 +1,8 @@
 import type { Node } from '../../syntax/parser';
 import { nodeEdit, type Edit, type EditContext } from './edit';
 import type { EditKind } from './priors';
-import { identifierRole } from './scope';
+import { siteOf, type Site } from '../../syntax/condition-sites';
+import { identifierRole } from '../../syntax/scope';
 
 // A condition missing a case or a check: widened with a disjunct (`cond or x is None`),
 // narrowed with a conjunct (`cond and i < len(xs)`), or a constant test (`while True`) made a
@@ -14,47 +15,12 @@ const MAX_NAMES = 4;
 const MAX_PER_SITE = 12;
 // `i < len(xs)` pairs per site.
 const MAX_BOUNDS = 2;
-// How much a name counts by where it is used: in the condition, in its block, just before.
+// How much a name counts by where it is used: in the condition (in its block and just before: condition-sites.ts).
 const IN_CONDITION = 1;
-const IN_BLOCK = 0.7;
-const BEFORE = 0.5;
 
 // Operands that would bind wrongly next to a bare `and`/`or`.
 const LOOSE_BINDING = new Set(['conditional_expression', 'lambda', 'named_expression']);
 const CONSTANTS = new Set(['true', 'false', 'integer', 'none']);
-
-export interface Site {
-  condition: Node;
-  /** Nodes after the condition whose names are near it: its block or branches, then the statement before. */
-  near: [Node, number][];
-}
-
-export function siteOf(node: Node): Site | null {
-  switch (node.type) {
-    case 'if_statement':
-    case 'elif_clause':
-    case 'while_statement': {
-      const condition = node.childForFieldName('condition');
-      const body = node.childForFieldName(node.type === 'while_statement' ? 'body' : 'consequence');
-      if (!condition || !body) return null;
-      const previous = node.type === 'elif_clause' ? null : node.previousNamedSibling;
-      return { condition, near: [[body, IN_BLOCK], ...(previous ? [[previous, BEFORE] as [Node, number]] : [])] };
-    }
-    case 'conditional_expression': {
-      const [value, condition, alternative] = node.namedChildren;
-      if (!value || !condition || !alternative) return null;
-      return {
-        condition,
-        near: [
-          [value, IN_BLOCK],
-          [alternative, IN_BLOCK],
-        ],
-      };
-    }
-    default:
-      return null;
-  }
-}
 
 interface Name {
   name: string;

@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { describeAt, indentationAt, lineOf, nodeEdit, type Edit, type EditContext, type Splice } from './edit';
-import { identifierRole, ownParameterNames } from './scope';
+import { identifierRole, ownParameterNames } from '../../syntax/scope';
 
 // Control flow: a deleted or misplaced break/continue, an extra statement, a missing guard.
 

@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
 import type { LocalType } from '../../types';
 import type { EditKind } from './priors';
-import type { Scope } from './scope';
+import type { Scope } from '../../syntax/scope';
 
 // The vocabulary every template family shares: a family looks at the syntax tree of one
 // suspect region and proposes edits, each a set of text splices at node positions plus a

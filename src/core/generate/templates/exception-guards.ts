@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { calleeName, describeAt, indentationAt, lineOf, nodeEdit, type Edit, type EditContext, type RaiseSite } from './edit';
-import { enclosingFunction, identifierRole, ownParameterNames } from './scope';
+import { enclosingFunction, identifierRole, ownParameterNames } from '../../syntax/scope';
 import { NESTED_SCOPES, enclosingLoops } from './statements';
 
 // A missing guard the exception points at: the failing tests raised inside the suspect (an

@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
 import { asOperand, lineOf, nodeEdit, type Edit, type EditContext } from './edit';
 import { namesIn, nearestNames, occurrenceLines } from './nearby';
-import type { Scope, ValueKind } from './scope';
+import type { Scope, ValueKind } from '../../syntax/scope';
 import { expressionKind, nameKind, takesCollection } from './value-kind';
 
 // An expression that is almost right: off by one where off-by-one.ts does not look (operands,

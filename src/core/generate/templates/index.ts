@@ -1,11 +1,11 @@
-import type { Candidate, Failure, Frame, LocalType, Suspect } from '../../types';
+import type { Candidate, CandidateKind, Failure, Frame, LocalType, Suspect } from '../../types';
 import { isTestFile } from '../../pytest/failures';
 import { parsePython, type Node, type Tree } from '../../syntax/parser';
 import { candidateKey, makeCandidate } from '../candidate';
 import { lineAt, lineCount, lineEndOffset, lineStarts } from '../lines';
 import type { Edit, EditContext, EditFamily, RaiseSite, Splice } from './edit';
 import { PRIORS } from './priors';
-import { collectScope, ownParameterNames } from './scope';
+import { collectScope, ownParameterNames } from '../../syntax/scope';
 import { failingTestValues, parameterTypes, type TestValues } from './test-values';
 import { callEdits } from './calls';
 import { builtinEdits } from './builtins';
@@ -90,7 +90,7 @@ interface Proposal {
   /** The edit's most suspicious line. */
   line: number;
   /** The candidate's edit kind: the edit's, or both edits' for a pair. */
-  editKind: string;
+  editKind: CandidateKind;
   /** The kind-of-edit part of score: prior x plausibility (both edits' for a pair, with the across-lines discount). */
   family: number;
   score: number;

@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { describeAt, type Edit, type EditContext } from './edit';
-import { identifierRole, type Scope } from './scope';
+import { identifierRole, type Scope } from '../../syntax/scope';
 import {
   TERMINAL,
   enclosingLoops,

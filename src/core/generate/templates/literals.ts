@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
 import { lineOf, nodeEdit, type Edit, type EditContext } from './edit';
 import { nearestNames, occurrenceLines } from './nearby';
-import type { ValueKind } from './scope';
+import type { ValueKind } from '../../syntax/scope';
 import { nameKind } from './value-kind';
 
 // A placeholder left where a value was meant: `return []` instead of the list the function

@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { describeAt, indentationAt, lineOf, type Edit, type EditContext } from './edit';
-import { identifierRole } from './scope';
+import { identifierRole } from '../../syntax/scope';
 import {
   LOOPS,
   TERMINAL,

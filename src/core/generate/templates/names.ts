@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { describeChange, lineOf, nameSimilarity, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
-import { identifierRole, type Scope } from './scope';
+import { identifierRole, type Scope } from '../../syntax/scope';
 
 // Misnamed things: a variable for another in-scope name, a member for a similarly named one
 // (self.result for self._result), a forgotten or extra receiver (x for self.x), and dot vs

@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { lineOf } from './edit';
-import { identifierRole } from './scope';
+import { identifierRole } from '../../syntax/scope';
 
 // Which names of a function are used close to a site: the substitutes worth trying first when
 // a family may pick from every name in scope but can only afford a few per site.

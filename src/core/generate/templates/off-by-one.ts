@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { nodeEdit, type Edit, type EditContext } from './edit';
-import type { Scope } from './scope';
+import type { Scope } from '../../syntax/scope';
 
 // Off-by-one: integer literals one up or down everywhere, and the expressions in the
 // positions where off-by-ones live (indices, range() arguments, slice bounds) shifted by one,

@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { nameSimilarity, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
-import { collectScope, identifierRole } from './scope';
+import { collectScope, identifierRole } from '../../syntax/scope';
 
 // Names names.ts cannot substitute because the function never mentions them: a call to the
 // wrong function of the file (area(r) for perimeter(r)), and a module-level or enclosing

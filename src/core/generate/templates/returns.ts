@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { describeAt, indentationAt, lineOf, nodeEdit, type Edit, type EditContext } from './edit';
-import { identifierRole } from './scope';
+import { identifierRole } from '../../syntax/scope';
 
 // Return values: wrapped or unwrapped by mistake ([x] vs x), or not returned at all (a bare
 // expression where `return expr` was meant, a function that builds a value and falls off the

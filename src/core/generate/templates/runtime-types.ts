@@ -1,7 +1,7 @@
 import type { Node } from '../../syntax/parser';
 import { calleeName, describeChange, lineOf, nameSimilarity, nodeEdit, type Edit, type EditContext, type TestLiteral } from './edit';
 import { swapName, type Confusions } from './calls';
-import { identifierRole } from './scope';
+import { identifierRole } from '../../syntax/scope';
 
 // Edits the runtime types make possible: the failing runs showed what a name holds (its frame's
 // locals, or the test's argument), so its type's own methods and conversions can be tried where

@@ -1,5 +1,5 @@
 import type { Node } from '../../syntax/parser';
-import type { Scope, ValueKind } from './scope';
+import type { Scope, ValueKind } from '../../syntax/scope';
 
 // What an expression holds, judged from its shape and the names in it: whether a number-only
 // edit (+ 1, abs, -x) or a collection-only edit (len, sorted, a slice) makes sense on it.

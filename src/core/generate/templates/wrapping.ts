@@ -1,6 +1,6 @@
 import type { Node } from '../../syntax/parser';
 import { asOperand, nodeEdit, styleOf, type Edit, type EditContext } from './edit';
-import { identifierRole, ownParameterNames, enclosingClass, enclosingFunction } from './scope';
+import { identifierRole, ownParameterNames, enclosingClass, enclosingFunction } from '../../syntax/scope';
 
 // A missing call around a value (quicksort(larger) written as larger, reversed(digits) as
 // digits) and a loop running the wrong way round (range(a, b) where range(b - 1, a - 1, -1)

@@ -1,4 +1,4 @@
-import { identifierRole } from '../../generate/templates/scope';
+import { identifierRole } from '../../syntax/scope';
 import type { Node } from '../../syntax/parser';
 import { descendants } from './tree';
 

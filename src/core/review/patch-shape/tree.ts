@@ -1,4 +1,4 @@
-import { identifierRole } from '../../generate/templates/scope';
+import { identifierRole } from '../../syntax/scope';
 import type { Node, Tree } from '../../syntax/parser';
 
 // What the shape rules read off a function's syntax tree.

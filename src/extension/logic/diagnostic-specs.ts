@@ -1,9 +1,9 @@
 // Where a run's findings show up in the editor: the failing assertion in each test, and the
 // most suspicious line of code. Plain data (no vscode import); diagnostics.ts turns these
 // into vscode.Diagnostics.
-import { exceptionLine, explanationLines, fixShortText, testName } from '../core/review/explain';
-import { nodeidFile } from '../core/pytest/failures';
-import type { Failure, Frame } from '../core/types';
+import { exceptionLine, explanationLines, fixShortText, testName } from '../../core/review/explain';
+import { nodeidFile } from '../../core/pytest/failures';
+import type { Failure, Frame } from '../../core/types';
 import { absolutePath, pendingPatches, stillFailing, type RunRecord } from './run-record';
 
 export const DiagnosticCodes = {

@@ -2,10 +2,10 @@
 // patches it offered. Plain data and plain logic (no vscode import): the diagnostics, code
 // actions, diff documents and the review panel are all computed from this.
 import * as path from 'node:path';
-import { nodeidFile } from '../core/pytest/failures';
-import { chooseAnswer } from '../core/behaviour/disagreement';
+import { nodeidFile } from '../../core/pytest/failures';
+import { chooseAnswer } from '../../core/behaviour/disagreement';
 import { patchKey, statusForText, type PatchRecord, type PatchStatus } from './patch-status';
-import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope } from '../core/types';
+import type { AnalyzeReport, Containment, Disagreement, Failure, FixReport, Hint, RunScope, Suspect, TestScope } from '../../core/types';
 
 export interface RunRecord {
   runId: string;

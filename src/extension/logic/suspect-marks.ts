@@ -2,7 +2,7 @@
 // suspicious lines with their evidence in words on hover, and at each line where a failing
 // test's trace passed, the local values that frame held, shown after the line like a
 // post-mortem debugger would. Plain data (no vscode import); suspect-decorations.ts shows them.
-import { evidenceLines, localsText, traceFrame } from '../core/review/evidence';
+import { evidenceLines, localsText, traceFrame } from '../../core/review/evidence';
 import { absolutePath, stillFailing, type RunRecord } from './run-record';
 
 /** Suspects marked in the editor; the panel lists the rest. */

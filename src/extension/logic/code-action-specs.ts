@@ -1,8 +1,8 @@
 // The quick fixes offered on DeepDebug's diagnostics: one "Apply" per validated patch, best
 // first and preferred, and one "Show diff" per patch. Nothing is offered (so no lightbulb)
 // until a validated patch exists. Plain data; code-actions.ts makes vscode.CodeActions of them.
-import { UNCONFIRMED_TEXT } from '../core/review/assurance';
-import { fixShortText } from '../core/review/explain';
+import { UNCONFIRMED_TEXT } from '../../core/review/assurance';
+import { fixShortText } from '../../core/review/explain';
 import type { PatchRecord } from './patch-status';
 import { pendingPatches, type RunRecord } from './run-record';
 import { DiagnosticCodes } from './diagnostic-specs';

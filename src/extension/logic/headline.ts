@@ -1,7 +1,7 @@
 // The one-line outcome of a run, shown in the notification and at the top of the panel.
-import { testName } from '../core/review/explain';
-import { collectionBlocker } from '../core/pytest/failures';
-import type { Containment } from '../core/types';
+import { testName } from '../../core/review/explain';
+import { collectionBlocker } from '../../core/pytest/failures';
+import type { Containment } from '../../core/types';
 import type { RunRecord } from './run-record';
 
 function testsText(run: RunRecord): string {

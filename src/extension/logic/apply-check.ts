@@ -1,8 +1,8 @@
 // Whether a patch may be applied to the document as it is now, and the smallest edit that does
 // it. Plain logic (no vscode import) so the refusal rules are testable without an editor.
-import { commonPrefix, commonSuffix } from '../core/common-ends';
-import { sha256 } from '../core/files/hash';
-import { isTestFile } from '../core/pytest/failures';
+import { commonPrefix, commonSuffix } from '../../core/common-ends';
+import { sha256 } from '../../core/files/hash';
+import { isTestFile } from '../../core/pytest/failures';
 import { encodedOrNull } from './patch-status';
 import type { PatchRecord } from './patch-status';
 import type { RunRecord } from './run-record';

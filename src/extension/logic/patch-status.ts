@@ -1,9 +1,9 @@
 // The one rule for what a patch's status is while its file's text changes (typing, Undo, Redo,
 // a revert on disk): the status follows the text, not the last button pressed. Plain logic (no
 // vscode import); patch-follower.ts feeds it the editor's documents.
-import { sha256 } from '../core/files/hash';
-import { encodeSource } from '../core/files/source-encoding';
-import type { SourceEncoding, ValidatedPatch } from '../core/types';
+import { sha256 } from '../../core/files/hash';
+import { encodeSource } from '../../core/files/source-encoding';
+import type { SourceEncoding, ValidatedPatch } from '../../core/types';
 
 /** 'stale': its file changed since the run, so it no longer applies (see statusForText). */
 export type PatchStatus = 'pending' | 'applied' | 'discarded' | 'stale';

@@ -3,7 +3,7 @@
 // the panel hold a fix when the user looks. No VS Code API shows another extension's test
 // results; every pytest run writes pytest's own cache, and its `lastfailed` file lists the
 // failing tests. Plain logic (no vscode import); background-watcher.ts watches the file.
-import { nodeidFile } from '../core/pytest/failures';
+import { nodeidFile } from '../../core/pytest/failures';
 
 /** pytest's list of failing tests, relative to the folder pytest ran in (its rootdir). */
 export const LAST_FAILED = '.pytest_cache/v/cache/lastfailed';

@@ -1,4 +1,4 @@
-import type { Node } from '../../syntax/parser';
+import type { Node } from './parser';
 
 // Names around a suspect region, gathered once from the syntax tree: what variable-misuse,
 // attribute-misuse and exception-type edits may substitute. Purely syntactic (no imports

@@ -2,13 +2,13 @@
 // data (no vscode import): media/panel.js renders PanelState with textContent only, and every
 // message from the webview is validated here before the extension acts on it.
 import type { Assurance } from '../../core/types';
-import type { PatchStatus } from '../patch-status';
-import type { RunRecord } from '../run-record';
+import type { PatchStatus } from './patch-status';
+import type { RunRecord } from './run-record';
 import { evidenceLines } from '../../core/review/evidence';
 import { exceptionLine, explanationLines, fixShortText } from '../../core/review/explain';
-import { absolutePath, hintId } from '../run-record';
-import { testFrame } from '../diagnostic-specs';
-import { headline } from '../headline';
+import { absolutePath, hintId } from './run-record';
+import { testFrame } from './diagnostic-specs';
+import { headline } from './headline';
 import { testScopeText } from '../../core/pytest/neighbours';
 
 export interface PanelLocation {
@@ -223,7 +223,7 @@ export function finishedState(run: RunRecord): PanelState {
       where: `${record.patch.function} in ${record.patch.file}`,
       tests: fixShortText(record.patch),
       why: record.patch.explanation ? explanationLines(record.patch.explanation) : [],
-      source: record.patch.source === 'model' ? 'model' : `template (${record.patch.editKind})`,
+      source: record.patch.source === 'model' ? 'model' : `${record.patch.source} (${record.patch.editKind})`,
       diff: record.patch.diff,
       status: record.status,
       confidence: record.patch.confidence ?? null,

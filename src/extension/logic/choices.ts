@@ -2,8 +2,8 @@
 // and the order of equally-validated fixes next time (a kind the user keeps discarding sinks
 // below its equals; one the user applies rises). Plain logic (no vscode import); the counts
 // live in the extension's workspace storage (choice-memory.ts), never in the workspace.
-import { standing } from '../core/review/ranking';
-import type { ValidatedPatch } from '../core/types';
+import { standing } from '../../core/review/standing';
+import type { ValidatedPatch } from '../../core/types';
 
 export type Choice = 'applied' | 'discarded';
 

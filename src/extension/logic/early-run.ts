@@ -2,7 +2,7 @@
 // (shown, marked as being re-checked), then its clean re-check confirms or withdraws it (see
 // PatchEvent in src/core/types.ts). Plain logic (no vscode import); the run's report replaces
 // all of it (RunStore.set).
-import type { PatchEvent } from '../core/types';
+import type { PatchEvent } from '../../core/types';
 import { patchKey, type PatchRecord } from './patch-status';
 import { absolutePath, runWithout, type RunRecord } from './run-record';
 

@@ -1,6 +1,6 @@
 // What the status bar item says: the state of the latest run (running, started in the
 // background, a fix ready, its outcome) and, in its tooltip, the headline and the model. Plain logic (no vscode import); status-bar.ts shows it.
-import type { PanelState } from './panel/messages';
+import type { PanelState } from './panel-state';
 
 /** Characters of a stage or an error shown in the item itself; the tooltip has it whole. */
 const SHOWN_CHARS = 40;

@@ -1,5 +1,5 @@
 // How engine progress reads in the notification and the panel.
-import type { ProgressEvent } from '../core/types';
+import type { ProgressEvent } from '../../core/types';
 
 const stageNames: Record<ProgressEvent['stage'], string> = {
   'running-tests': 'Running tests',

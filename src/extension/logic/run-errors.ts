@@ -1,7 +1,7 @@
 // What a failed fix/analyze request means for the user. Plain logic (no vscode import).
 import type { ErrorCodes as JsonRpcErrorCodes, ResponseError } from 'vscode-languageclient/node';
-import { describeError, UserError } from '../core/errors';
-import { ErrorCodes, type RunErrorData } from '../sidecar/protocol';
+import { describeError, UserError } from '../../core/errors';
+import { ErrorCodes, type RunErrorData } from '../../sidecar/protocol';
 
 export type RunFailure =
   | { kind: 'canceled' }

@@ -2,7 +2,7 @@
 // the latest DeepDebug run of its folder, so that the entry exists without the Python
 // extension's Testing view. Plain logic (no vscode import): the lens's line is found in the
 // document's current text, so it follows edits above the function.
-import { nodeidFile } from '../core/pytest/failures';
+import { nodeidFile } from '../../core/pytest/failures';
 import { absolutePath, type RunRecord } from './run-record';
 
 export interface CodeLensSpec {

@@ -2,9 +2,9 @@
 // controller, the Python extension's included), a test message's traceback, or a Python file.
 // Plain logic (no vscode import): callers pass file-system paths, not Uris.
 import * as path from 'node:path';
-import { isTestFile } from '../core/pytest/failures';
-import type { LocateOptions } from '../core/pytest/locate';
-import type { Frame } from '../core/types';
+import { isTestFile } from '../../core/pytest/failures';
+import type { LocateOptions } from '../../core/pytest/locate';
+import type { Frame } from '../../core/types';
 
 /** The parts of a vscode.TestItem this needs. */
 export interface TestItemRef {
@@ -58,7 +58,7 @@ export function selectionFromFrames(frames: readonly Frame[]): string[] {
 export async function selectionFromTraceback(text: string, options: LocateOptions): Promise<string[]> {
   // Loaded on first use, like the sidecar's client library: activation stays cheap (the wire's
   // schemas that check the answer are the bulk of it).
-  const { tracebackFrames } = await import('../core/pytest/traceback-text.js');
+  const { tracebackFrames } = await import('../../core/pytest/traceback-text.js');
   return selectionFromFrames(await tracebackFrames(text, options));
 }
 

@@ -1,8 +1,8 @@
 // The review panel: a WebviewView in DeepDebug's activity-bar container. It renders PanelState
 // (see messages.ts) and turns the webview's validated messages into commands.
 import * as vscode from 'vscode';
-import { panelHtml, newNonce } from './html';
-import { parseWebviewMessage, type HostMessage, type PanelState, idleState, type WebviewMessage } from './messages';
+import { panelHtml, newNonce } from './logic/panel-html';
+import { parseWebviewMessage, type HostMessage, type PanelState, idleState, type WebviewMessage } from './logic/panel-state';
 
 export const PANEL_VIEW_ID = 'deepdebug.panel';
 
