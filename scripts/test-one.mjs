@@ -22,22 +22,22 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const file = path.resolve(target);
 const isFile = fs.existsSync(file) && fs.statSync(file).isFile();
-if (isFile && !/^test\/.*\.test\.ts$/.test(path.relative(root, file).split(path.sep).join('/'))) {
+// test/<tier>/....test.ts: the tier decides the build and mocha's configuration.
+const relative = isFile ? path.relative(root, file).split(path.sep).join('/') : null;
+if (relative !== null && !/^test\/.*\.test\.ts$/.test(relative)) {
   console.error(`test:one: ${target} is not a test file (test/**/*.test.ts)`);
   process.exit(2);
 }
-const compiled = isFile ? [path.join(root, 'out', path.relative(root, file)).replace(/\.ts$/, '.js')] : null;
-const tiers = compiled ? compiled : ['out/test/unit/*.test.js', 'out/test/integration/*.test.js'];
+const tier = relative?.split('/')[1] ?? null;
+const specs = relative ? [`out/${relative.replace(/\.ts$/, '.js')}`] : ['out/test/unit/*.test.js', 'out/test/integration/*.test.js'];
 
 run(process.execPath, [path.join(root, 'scripts', 'prune-out.mjs')]);
 run(bin('tsc'), ['-p', 'tsconfig.test.json']);
-const unitOnly = compiled !== null && compiled[0].startsWith(path.join(root, 'out', 'test', 'unit') + path.sep);
-if (!unitOnly) run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
-const e2e = compiled !== null && compiled[0].startsWith(path.join(root, 'out', 'test', 'e2e') + path.sep);
+if (tier !== 'unit') run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
 // The end-to-end tests run without .mocharc.json, as `npm run test:e2e` does.
-const config = e2e ? ['--no-config', '--timeout', '900000', '--enable-source-maps'] : ['--config', '.mocharc.json'];
+const config = tier === 'e2e' ? ['--no-config', '--timeout', '900000', '--enable-source-maps'] : ['--config', '.mocharc.json'];
 try {
-  run(bin('mocha'), [...config, ...(compiled ? [] : ['--grep', target]), ...tiers]);
+  run(bin('mocha'), [...config, ...(relative ? [] : ['--grep', target]), ...specs]);
 } catch {
   process.exit(1);
 }

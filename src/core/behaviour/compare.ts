@@ -126,7 +126,8 @@ function withSimpler(
   anyNewInput: boolean,
   outcome: (patch: number, index: number) => CallOutcome | undefined,
 ): (PatchBehaviour | string)[] {
-  const size = (call: string) => call.length;
+  // Shorter calls first, so each patch's first difference is the smallest example.
+  const bySize = [...settled].sort((a, b) => a.input.call.shown.length - b.input.call.shown.length);
   return behaviours.map((mine, p) => {
     const own = edits[p];
     if (typeof mine === 'string' || !own || own.edits < 2) return mine;
@@ -136,17 +137,14 @@ function withSimpler(
       if (typeof theirs === 'string' || !other || other.edits >= own.edits || theirs.changed.length + theirs.crashes.length > 0) return;
       let alike = 0;
       const differs: BehaviourChange[] = [];
-      for (const { input, index, before } of settled) {
+      for (const { input, index, before } of bySize) {
         const [a, b] = [outcome(p, index), outcome(q, index)];
         if (!a || !b || (a.digest === before.digest && b.digest === before.digest)) continue;
         if (a.digest === b.digest) alike++;
         else differs.push({ call: input.call.shown, before: b.shown, after: a.shown });
       }
       const repeats = differs.length > 0 ? alike >= differs.length : anyNewInput;
-      if (repeats && (!simpler || alike > simpler.alike)) {
-        differs.sort((x, y) => size(x.call) - size(y.call));
-        simpler = { summary: other.summary, edits: other.edits, alike, differs };
-      }
+      if (repeats && (!simpler || alike > simpler.alike)) simpler = { summary: other.summary, edits: other.edits, alike, differs };
     });
     return simpler ? { ...mine, simpler } : mine;
   });
