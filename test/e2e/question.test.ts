@@ -26,7 +26,10 @@ describe('e2e: the fixes disagree, and the user answers', function () {
 
     const panel = await openReviewPanel(workbench);
     const question = panel.locator('#question');
-    await question.waitFor({ state: 'visible' });
+    await question.waitFor({ state: 'visible' }).catch(async (error: unknown) => {
+      // What the panel showed instead (which fixes, how sure) tells why no question was asked.
+      throw new Error(`no question in the panel: ${String(error)}\n${await panel.locator('body').innerText()}`);
+    });
     assert.match(
       await question.innerText(),
       /On top_score\(\[\d+(, \d+)?\]\) \(top_score in scores\.py\) the validated fixes give different answers/,

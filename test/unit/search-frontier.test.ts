@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { Frontier, type CandidateStream, type LateSource } from '../../src/core/search/frontier';
+import { runLanes, type LaneOptions } from '../../src/core/search/lanes';
 import type { Candidate } from '../../src/core/types';
+import type { ValidationOutcome, ValidatorPool } from '../../src/core/validate';
 
 // The order the anytime search validates candidates in, across its sources.
 
@@ -107,5 +109,45 @@ describe('the search frontier', () => {
     ready();
     assert.equal((await preparing)?.candidate.summary, 'a1');
     assert.deepEqual(await drain(frontier), ['single:a2', 'single:s3', 'single:s4']);
+  });
+});
+
+describe('the validator lanes: the alternatives window after the first fix', () => {
+  // A pool whose every candidate takes `ms` to validate (a loaded machine: every candidate slow).
+  const slowPool = (ms: number) =>
+    ({
+      validate: async (candidate: Candidate) => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { candidate } as ValidationOutcome;
+      },
+    }) as unknown as ValidatorPool;
+  const lanesOver = (count: number, alternatives: LaneOptions['alternatives']) => {
+    const seen: string[] = [];
+    const options: LaneOptions = {
+      pool: slowPool(10),
+      frontier: new Frontier(source(Array.from({ length: count }, (_, k) => `c${k}`)), () => source([])),
+      lanes: 1,
+      deadline: Date.now() + 60_000,
+      maxCandidates: 10_000,
+      onOutcome: async (outcome) => (seen.push(outcome.candidate.summary), outcome.candidate.summary === 'c2'),
+      enoughPatches: 5,
+      alternatives,
+    };
+    return { seen, run: runLanes(options) };
+  };
+
+  it('looks at the set number of candidates after the first fix however long they take', async () => {
+    const { seen, run } = lanesOver(200, { ms: 20, candidates: 30, longestMs: 60_000 });
+    const result = await run;
+    assert.equal(result.endedBecause, 'alternatives-window');
+    // c2 was the first fix; the window's 20 ms hold 2 candidates of 10 ms, and it waits for 30.
+    assert.equal(seen.length, 3 + 30);
+  });
+
+  it('closes at its longest however few candidates ran', async () => {
+    const { seen, run } = lanesOver(10_000, { ms: 20, candidates: 5_000, longestMs: 200 });
+    const result = await run;
+    assert.equal(result.endedBecause, 'alternatives-window');
+    assert.ok(seen.length > 3 && seen.length < 100, `${seen.length} candidates ran`);
   });
 });

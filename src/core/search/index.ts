@@ -25,8 +25,12 @@ const TEMPLATE_SUSPECTS = 5;
 const MODEL_SUSPECTS = 3;
 /** Stop once this many patches validate: the user reviews a handful, not hundreds. */
 const ENOUGH_PATCHES = 5;
-/** After the first validated patch, alternatives are looked for this long, then the user gets the answer. */
-const ALTERNATIVES_WINDOW_MS = 10_000;
+/**
+ * After the first validated patch, alternatives are looked for this long and among at least
+ * this many more candidates (an idle machine runs several hundred in the time; a loaded one must
+ * not see fewer), then the user gets the answer; never longer than three windows.
+ */
+const ALTERNATIVES_WINDOW = { ms: 10_000, candidates: 100, longestMs: 30_000 };
 /** Rounds on partial fixes the search opens at most (each is a full set of single edits). */
 const MAX_PARTIAL_ROUNDS = 8;
 /**
@@ -199,7 +203,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     maxCandidates: input.maxCandidates,
     onOutcome,
     enoughPatches: ENOUGH_PATCHES,
-    alternativesMs: ALTERNATIVES_WINDOW_MS,
+    alternatives: ALTERNATIVES_WINDOW,
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     onEnd: () => angelicStop.abort(),
   });

@@ -22,8 +22,12 @@ export interface LaneOptions {
   onOutcome: (outcome: ValidationOutcome, round: Round, rank: number) => Promise<boolean>;
   /** Stop after this many shown patches. */
   enoughPatches: number;
-  /** After the first shown patch, alternatives are looked for this long. */
-  alternativesMs: number;
+  /**
+   * After the first shown patch, alternatives are looked for this long and among at least this
+   * many more candidates (a loaded machine takes longer over the same ones), but no longer than
+   * `longestMs`.
+   */
+  alternatives: { ms: number; candidates: number; longestMs: number };
   signal?: AbortSignal;
   /** Called once when the lanes end, so work a lane waits on (a source's probes) stops too. */
   onEnd?: () => void;
@@ -60,11 +64,15 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
   const onAbort = (): void => end('canceled');
   options.signal?.addEventListener('abort', onAbort);
   const timer = setTimeout(() => end('budget'), Math.max(0, options.deadline - Date.now()));
-  let alternativesTimer: NodeJS.Timeout | undefined;
+  const alternativesTimers: NodeJS.Timeout[] = [];
+  /** Set once the alternatives window's time is up: it closes when enough candidates were taken since the first fix. */
+  let alternativesFrom: number | null = null;
+  const alternativesSeen = (): boolean => alternativesFrom !== null && frontier.count - alternativesFrom >= options.alternatives.candidates;
 
   const lane = async (): Promise<void> => {
     while (!stop.signal.aborted) {
       if (frontier.count >= options.maxCandidates) return end('max-candidates');
+      if (alternativesSeen()) return end('alternatives-window');
       busy++;
       const taken = await frontier.next();
       if (!taken) {
@@ -90,7 +98,14 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
           patches++;
           if (firstPatchAt === null) {
             firstPatchAt = Date.now();
-            alternativesTimer = setTimeout(() => end('alternatives-window'), options.alternativesMs);
+            const takenBefore = frontier.count;
+            alternativesTimers.push(
+              setTimeout(() => {
+                alternativesFrom = takenBefore;
+                if (alternativesSeen()) end('alternatives-window');
+              }, options.alternatives.ms),
+              setTimeout(() => end('alternatives-window'), options.alternatives.longestMs),
+            );
           }
           if (patches >= options.enoughPatches) end('enough-patches');
         }
@@ -102,7 +117,7 @@ export async function runLanes(options: LaneOptions): Promise<LanesResult> {
     await Promise.all(Array.from({ length: options.lanes }, lane));
   } finally {
     clearTimeout(timer);
-    clearTimeout(alternativesTimer);
+    for (const t of alternativesTimers) clearTimeout(t);
     options.signal?.removeEventListener('abort', onAbort);
   }
   return { validated, firstCandidateAt, firstPatchAt, endedBecause: endedBecause ?? 'exhausted' };
