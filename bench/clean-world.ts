@@ -18,7 +18,7 @@ import { isTestFile, failuresOf } from '../src/core/pytest/failures';
 import { runPytest } from '../src/core/pytest/run';
 import { localize } from '../src/core/localize';
 import { templateCandidates } from '../src/core/generate/templates';
-import { coverageByTest } from '../src/core/pipeline/world';
+import { coverageByTest } from '../src/core/pipeline/analysis';
 import { ValidatorPool, type ValidationOutcome, type ValidatorOptions } from '../src/core/validate';
 import type { Candidate } from '../src/core/types';
 import { loadBugList, loadBugSet, makeWorkspace, onlyList, ONLY_OPTION, REAL_PYTHON } from './lib/bug-sets';

@@ -207,7 +207,7 @@ export interface ValidatedPatch extends Candidate {
    */
   encoding?: SourceEncoding;
   /** Shapes a reviewer would object to (a parameter left unused, a test's value special-cased): ranked after patches without. */
-  shape?: string[];
+  shape?: ShapeObjection[];
   /** Why the patch stands where it does in the ranking, for people. */
   rankedBecause?: string;
   /** A fix or unconfirmed, once ranked (absent on a patch shown early, before its evidence). */
@@ -265,6 +265,29 @@ export interface SimplerPatch {
   /** Inputs on which the two answer differently: `before` is the simpler patch's answer, `after` this one's. */
   differs: BehaviourChange[];
 }
+
+/** The shape rules of review/patch-shape/, each owning its objection's words. */
+export type ShapeRule =
+  'unused-input' | 'special-case' | 'loop-variable-after-loop' | 'detached-recursion' | 'cancelling-edits' | 'cost-growth';
+
+export interface ShapeObjection {
+  rule: ShapeRule;
+  /** "leaves `n` unused" */
+  text: string;
+}
+
+/**
+ * What a reviewer would hold against a validated patch: any one makes it unconfirmed and ranks
+ * it after those with fewer (review/objections.ts gathers them; each kind's words are its owner's).
+ */
+export type Objection =
+  | ({ kind: 'shape' } & ShapeObjection)
+  /** Recorded calls of the passing tests that end otherwise under the patch. */
+  | { kind: 'changed-calls'; changes: BehaviourChange[] }
+  /** New inputs on which it raises where the code returned, as another validated patch does. */
+  | { kind: 'new-crash'; crashes: BehaviourChange[] }
+  /** A validated patch of fewer edits that it repeats. */
+  | { kind: 'repeats-simpler'; simpler: SimplerPatch };
 
 export interface BehaviourChange {
   /** "add(3, 4)" */

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeCandidate } from '../../src/core/generate/candidate';
-import { shapeNotes } from '../../src/core/review/patch-shape';
+import { shapeObjections } from '../../src/core/review/patch-shape';
 import { rankValidated } from '../../src/core/review/ranking';
 import { listFunctions } from '../../src/core/syntax/functions';
 import type { ValidatedPatch } from '../../src/core/types';
@@ -64,7 +64,7 @@ async function patchOf(fixture: string, file: string, name: string, edits: [stri
   });
   assert.ok(candidate, after);
   assert.ok(passesPlainPytest(fixture, file, candidate.newFileText), `the fixture's suite passes with\n${candidate.diff}`);
-  const shape = await shapeNotes(before, after);
+  const shape = await shapeObjections(before, after);
   return {
     ...candidate,
     validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },

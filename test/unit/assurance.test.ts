@@ -25,7 +25,10 @@ describe('assurance', () => {
   it('calls it unconfirmed without evidence beyond the failing tests, without a replay, or with anything against it', () => {
     assert.equal(assuranceOf({ behaviour: behaviour({ agreesOn: 3 }) }), 'unconfirmed', 'agreeing with other patches only');
     assert.equal(assuranceOf({}), 'unconfirmed');
-    assert.equal(assuranceOf({ behaviour: behaviour({ kept: 4 }), shape: ['leaves `n` unused'] }), 'unconfirmed');
+    assert.equal(
+      assuranceOf({ behaviour: behaviour({ kept: 4 }), shape: [{ rule: 'unused-input', text: 'leaves `n` unused' }] }),
+      'unconfirmed',
+    );
     assert.equal(assuranceOf({ behaviour: behaviour({ kept: 4, changed: [{ call: 'f(1)', before: '1', after: '2' }] }) }), 'unconfirmed');
     assert.equal(
       assuranceOf({ behaviour: behaviour({ kept: 4, crashes: [{ call: 'f(1)', before: '1', after: 'raises E' }] }) }),

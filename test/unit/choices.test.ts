@@ -1,10 +1,10 @@
 // Local learning: the user's past choices reorder equally-validated fixes, and only those.
 import * as assert from 'node:assert/strict';
 import { rankValidated } from '../../src/core/review/ranking';
-import type { CandidateKind, ValidatedPatch } from '../../src/core/types';
+import type { CandidateKind, ShapeObjection, ValidatedPatch } from '../../src/core/types';
 import { orderByChoices, withChoice, type ChoiceCounts } from '../../src/extension/logic/choices';
 
-function patch(summary: string, editKind: CandidateKind, kept = 2, shape?: string[]): ValidatedPatch {
+function patch(summary: string, editKind: CandidateKind, kept = 2, shape?: ShapeObjection[]): ValidatedPatch {
   return {
     kind: 'candidate',
     file: 'shop/cart.py',
@@ -45,7 +45,7 @@ describe('orderByChoices', () => {
   it('never moves a patch past one that is not its equal in the ranking (less evidence, an objection)', () => {
     const better = patch('kept 2 calls', 'swap-args', 2);
     const fewer = patch('kept 1 call', 'compare-op', 1);
-    const objected = patch('objected', 'compare-op', 2, ['a parameter left unused']);
+    const objected = patch('objected', 'compare-op', 2, [{ rule: 'unused-input', text: 'leaves `n` unused' }]);
     assert.deepEqual(
       orderByChoices([better, fewer], counts).map((p) => p.summary),
       ['kept 2 calls', 'kept 1 call'],

@@ -1,13 +1,18 @@
 import * as assert from 'node:assert/strict';
-import { shapeNotes } from '../../src/core/review/patch-shape';
+import { shapeObjections } from '../../src/core/review/patch-shape';
 import { edited } from '../helpers/edited';
 
 // Shapes that pass a thin suite for the wrong reason, each judged against the function before
 // the patch: only what the patch introduced counts. Each rule has cases it must flag and near
 // misses it must not.
 
+/** The objections' words (which rule says each is patch-shape.test.ts's). */
+async function shapeTexts(before: string, after: string): Promise<string[]> {
+  return (await shapeObjections(before, after)).map((objection) => objection.text);
+}
+
 async function assertNotes(before: string, edits: [string, string][], expected: string[]): Promise<void> {
-  assert.deepEqual(await shapeNotes(before, edited(before, ...edits)), expected);
+  assert.deepEqual(await shapeTexts(before, edited(before, ...edits)), expected);
 }
 
 describe('patch shapes that pass for the wrong reason', () => {
@@ -125,7 +130,7 @@ describe('patch shapes that pass for the wrong reason', () => {
       // A local the function computed is the recursion's own.
       await assertNotes(FACTORIAL, [['    return n * factorial(n - 1)\n', '    rest = n - 1\n    return n * factorial(rest)\n']], []);
       const flagged = edited(FIB, ['fib(n - 2)', 'fib(0)']);
-      assert.deepEqual(await shapeNotes(flagged, edited(flagged, ['fib(n - 1)', 'fib(n - 2)'])), []);
+      assert.deepEqual(await shapeTexts(flagged, edited(flagged, ['fib(n - 1)', 'fib(n - 2)'])), []);
       // A call to another function with a constant is no recursion.
       const helper = 'def total(xs):\n    return helper(xs, len(xs))\n';
       await assertNotes(helper, [['len(xs))', '0)']], []);

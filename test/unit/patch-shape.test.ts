@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { shapeNotes } from '../../src/core/review/patch-shape';
+import { shapeObjections } from '../../src/core/review/patch-shape';
 import { rankValidated } from '../../src/core/review/ranking';
-import type { ValidatedPatch } from '../../src/core/types';
+import type { ShapeObjection, ValidatedPatch } from '../../src/core/types';
 
 // Shapes that rank a validated patch after better-shaped ones, judged against the function before.
 
@@ -16,19 +16,25 @@ const CLAMP = `    def clamp(self, value, low, high):
 describe('patch shapes', () => {
   it('a parameter or loop variable the function no longer reads', async () => {
     const scale = 'def scale(x, factor):\n    return x * factor\n';
-    assert.deepEqual(await shapeNotes(scale, scale.replace('x * factor', 'x * 2')), ['leaves `factor` unused']);
+    assert.deepEqual(await shapeObjections(scale, scale.replace('x * factor', 'x * 2')), [
+      { rule: 'unused-input', text: 'leaves `factor` unused' },
+    ]);
     const loop = 'def total(items):\n    result = 0\n    for item in items:\n        result += item\n    return result\n';
-    assert.deepEqual(await shapeNotes(loop, loop.replace('result += item', 'result += 1')), ['leaves `item` unused']);
-    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('value < low', 'value <= low')), []);
+    assert.deepEqual(await shapeObjections(loop, loop.replace('result += item', 'result += 1')), [
+      { rule: 'unused-input', text: 'leaves `item` unused' },
+    ]);
+    assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('value < low', 'value <= low')), []);
   });
 
   it('a comparison with a new literal, but not the everyday ones', async () => {
-    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 17:')), ['special-cases 17']);
-    assert.deepEqual(await shapeNotes(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 0:')), []);
+    assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 17:')), [
+      { rule: 'special-case', text: 'special-cases 17' },
+    ]);
+    assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 0:')), []);
   });
 
   it('ranks a patch with such a shape after one without, and says why', () => {
-    const patch = (summary: string, score: number, shape?: string[]): ValidatedPatch => ({
+    const patch = (summary: string, score: number, shape?: ShapeObjection[]): ValidatedPatch => ({
       kind: 'candidate',
       file: 'm.py',
       function: 'f',
@@ -45,7 +51,10 @@ describe('patch shapes', () => {
       validation: { failingFixed: 1, failingTotal: 1, suitePassed: 1, suiteTotal: 1 },
       ...(shape ? { shape } : {}),
     });
-    const ranked = rankValidated([patch('routes around', 0.9, ['leaves `high` unused']), patch('fixes the use', 0.3)]);
+    const ranked = rankValidated([
+      patch('routes around', 0.9, [{ rule: 'unused-input', text: 'leaves `high` unused' }]),
+      patch('fixes the use', 0.3),
+    ]);
     assert.deepEqual(
       ranked.map((p) => p.summary),
       ['fixes the use', 'routes around'],

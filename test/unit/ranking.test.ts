@@ -150,7 +150,10 @@ describe('ranking', () => {
   });
 
   it('keeps objections first, whatever the model says', () => {
-    const objected = { ...validated(candidate('objected', 'template', 0.9, -0.1)), shape: ['leaves `n` unused'] };
+    const objected = {
+      ...validated(candidate('objected', 'template', 0.9, -0.1)),
+      shape: [{ rule: 'unused-input' as const, text: 'leaves `n` unused' }],
+    };
     const ranked = rankValidated([objected, validated(candidate('plain', 'template', 0.1, -6))], weights);
     assert.deepEqual(
       ranked.map((p) => p.summary),

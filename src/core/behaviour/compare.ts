@@ -19,7 +19,7 @@ export interface Compared {
   compared: { recorded: number; derived: number };
 }
 
-/** A patch's size as the ranking counts it (review/edit-size.ts), and its summary. */
+/** A patch's edits as the ranking counts them (generate/candidate.ts editCount), and its summary. */
 export interface PatchEdits {
   edits: number;
   summary: string;

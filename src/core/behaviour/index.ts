@@ -1,6 +1,6 @@
 import type { BehaviourStats, Disagreement, ValidatedPatch } from '../types';
 import type { ValidatorPool } from '../validate';
-import { editSize } from '../review/edit-size';
+import { editCount } from '../generate/candidate';
 import { compareBehaviour } from './compare';
 import { disagreementOf } from './disagreement';
 import type { Recorded } from './record';
@@ -71,7 +71,7 @@ export async function judgeBehaviour(
     inputs,
     replays.baseline,
     replays.patches,
-    patches.map((patch) => ({ edits: editSize(patch).edits, summary: patch.summary })),
+    patches.map((patch) => ({ edits: editCount(patch), summary: patch.summary })),
   );
   stats.replayedCalls = compared.compared.recorded;
   stats.replayedInputs = compared.compared.derived;

@@ -1,4 +1,4 @@
-import type { BehaviourChange, Disagreement, SimplerPatch, ValidatedPatch } from '../types';
+import type { BehaviourChange, Disagreement, Objection, SimplerPatch, ValidatedPatch } from '../types';
 
 // The one wording of what the replays found, shared by the JSON report, the CLI and the
 // ranking's reasons; and the two numbers the ranking takes from it.
@@ -6,7 +6,7 @@ import type { BehaviourChange, Disagreement, SimplerPatch, ValidatedPatch } from
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
 /** "changes the result of f(3, 4) from 7 to 8, which no test checks (and 2 more recorded calls)". */
-export function changeText(changed: readonly BehaviourChange[]): string {
+function changeText(changed: readonly BehaviourChange[]): string {
   const [first] = changed;
   if (!first) return '';
   const more = changed.length > 1 ? ` (and ${plural(changed.length - 1, 'more recorded call')})` : '';
@@ -14,7 +14,7 @@ export function changeText(changed: readonly BehaviourChange[]): string {
 }
 
 /** "raises RecursionError on search([1, 3], 3), where the code returned 1 before, as another validated patch does (and 1 more new input)". */
-export function crashText(crashes: readonly BehaviourChange[]): string {
+function crashText(crashes: readonly BehaviourChange[]): string {
   const [first] = crashes;
   if (!first) return '';
   const more = crashes.length > 1 ? ` (and ${plural(crashes.length - 1, 'more new input')})` : '';
@@ -27,7 +27,7 @@ export function crashText(crashes: readonly BehaviourChange[]): string {
  * for first_drop([1, -2]), where that patch gives 2 (and 1 more input)"; where they answer every
  * input alike: "answers every input as one edit does (...); nothing shows its other edits are needed".
  */
-export function simplerText(simpler: SimplerPatch): string {
+function simplerText(simpler: SimplerPatch): string {
   const fewer = simpler.edits === 1 ? 'one edit does' : `${simpler.edits} edits do`;
   const [first] = simpler.differs;
   if (!first) return `answers every input as ${fewer} (${simpler.summary}); nothing shows its other edits are needed`;
@@ -38,15 +38,28 @@ export function simplerText(simpler: SimplerPatch): string {
   );
 }
 
-/** What a reviewer would hold against the patch's behaviour: ranked like a shape objection (patch-shape/). */
-export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): string[] {
+export type BehaviourObjection = Exclude<Objection, { kind: 'shape' }>;
+
+/** What a reviewer would hold against the patch's behaviour, the weightiest first: counted like a shape objection (patch-shape/). */
+export function behaviourObjections(patch: Pick<ValidatedPatch, 'behaviour'>): BehaviourObjection[] {
   const behaviour = patch.behaviour;
   if (!behaviour) return [];
   return [
-    ...(behaviour.changed.length > 0 ? [changeText(behaviour.changed)] : []),
-    ...(behaviour.crashes.length > 0 ? [crashText(behaviour.crashes)] : []),
-    ...(behaviour.simpler ? [simplerText(behaviour.simpler)] : []),
+    ...(behaviour.changed.length > 0 ? [{ kind: 'changed-calls' as const, changes: behaviour.changed }] : []),
+    ...(behaviour.crashes.length > 0 ? [{ kind: 'new-crash' as const, crashes: behaviour.crashes }] : []),
+    ...(behaviour.simpler ? [{ kind: 'repeats-simpler' as const, simpler: behaviour.simpler }] : []),
   ];
+}
+
+export function behaviourObjectionText(objection: BehaviourObjection): string {
+  switch (objection.kind) {
+    case 'changed-calls':
+      return changeText(objection.changes);
+    case 'new-crash':
+      return crashText(objection.crashes);
+    case 'repeats-simpler':
+      return simplerText(objection.simpler);
+  }
 }
 
 /** An answer as a verb phrase: "gives 7", "raises ValueError: negative", "does not return within 500 ms". */
@@ -68,9 +81,8 @@ export function evidenceOf(patch: Pick<ValidatedPatch, 'behaviour'>): number {
 export function confidenceText(patch: Pick<ValidatedPatch, 'behaviour' | 'confidence'>, disagreement?: Disagreement): string {
   const behaviour = patch.behaviour;
   if (!behaviour) return patch.confidence ?? 'unsure: its behaviour was not replayed';
-  if (behaviour.changed.length > 0) return `unsure: ${changeText(behaviour.changed)}`;
-  if (behaviour.crashes.length > 0) return `unsure: ${crashText(behaviour.crashes)}`;
-  if (behaviour.simpler) return `unsure: ${simplerText(behaviour.simpler)}`;
+  const [objection] = behaviourObjections(patch);
+  if (objection) return `unsure: ${behaviourObjectionText(objection)}`;
   const answer = behaviour.answer === undefined ? undefined : disagreement?.answers[behaviour.answer];
   if (disagreement && answer) {
     const chosen = disagreement.chosen === undefined ? undefined : disagreement.answers[disagreement.chosen];

@@ -192,6 +192,11 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
 }
 
 /** Candidates with equal keys make the same edit: same file, same range, same normalized code. */
+/** Edits the candidate combines: "off-by-one+swap-args", or one made on top of a partial fix ("a; b"): 2. */
+export function editCount(candidate: Pick<Candidate, 'editKind' | 'summary'>): number {
+  return Math.max(candidate.editKind.split('+').length, candidate.summary.split('; ').length);
+}
+
 export function candidateKey(candidate: Pick<Candidate, 'file' | 'startLine' | 'endLine' | 'newFunctionText'>): string {
   return `${candidate.file}\0${candidate.startLine}\0${candidate.endLine}\0${normalizeCode(candidate.newFunctionText)}`;
 }

@@ -7,6 +7,7 @@ import { runPytest } from '../pytest/run';
 import { testSupportFiles } from '../pytest/test-support';
 import type { IsTestCode } from '../search';
 import type { EngineHooks, EngineOptions, Failure, PytestRun, RunScope, Suspect, TestScope } from '../types';
+import type { CoverageMap } from '../validate/selection';
 import type { Clock } from './clock';
 
 // The first stage of every run: the user's tests (and, for a selection, the other tests of
@@ -17,6 +18,8 @@ export interface Analysis {
   ran: RunScope;
   /** The selected tests' run, with the passing tests around the selection when there was one. */
   run: PytestRun;
+  /** Per test, the lines it ran (for the validator's covering tests and the recording's plan); undefined where coverage was not recorded. */
+  coverage: CoverageMap | undefined;
   testScope?: TestScope;
   failures: Failure[];
   suspects: Suspect[];
@@ -70,6 +73,7 @@ export async function analyzeStage(options: EngineOptions, hooks: EngineHooks, c
     workspace,
     ran: { selection: options.tests, testsRun: selected.tests.length },
     run,
+    coverage: coverageByTest(run),
     testScope,
     failures,
     suspects,
@@ -77,4 +81,10 @@ export async function analyzeStage(options: EngineOptions, hooks: EngineHooks, c
     sourceFile,
     readSource,
   };
+}
+
+/** Per test node id: the lines it ran, per workspace file (for the validator's covering tests). */
+export function coverageByTest(run: PytestRun): CoverageMap | undefined {
+  if (!run.coverageRecorded) return undefined;
+  return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
 }

@@ -4,7 +4,7 @@ import type { EngineHooks, EngineOptions } from '../types';
 import type { Analysis } from './analysis';
 import type { Clock } from './clock';
 import type { ModelSession } from './model-session';
-import { coverageByTest, type RunSetup, type World } from './world';
+import type { RunSetup, World } from './world';
 
 // The anytime search (search/index.ts) in the run's world, and beside it, on one worker once a
 // patch validated (no worker is kept from the first candidates), the passing tests' calls to
@@ -29,7 +29,7 @@ export async function searchStage(
   const allowTestEdits = options.allowTestEdits ?? false;
   const editable = editableSuspects(analysis.suspects, allowTestEdits, analysis.isTestCode);
   const durations = new Map(analysis.run.tests.map((test) => [test.nodeid, test.durationMs]));
-  const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, coverageByTest(analysis.run), durations);
+  const plan = recordPlan(editable, { passing: pool.passing, failing: pool.failing }, analysis.coverage, durations);
   let recorded: Promise<Recorded> | undefined;
   const recording = () => (recorded ??= timeline.span('recording', () => recordCalls(pool, plan, hooks.signal)));
   const result = await timeline.span('search', () =>

@@ -52,7 +52,7 @@ export async function startPool(
     passing: passing.map((t) => t.nodeid),
     passingDurationMs: passing.reduce((sum, t) => sum + t.durationMs, 0),
     workers: setup.workers,
-    coverage: coverageByTest(analysis.run),
+    coverage: analysis.coverage,
     environRead: analysis.run.environRead,
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
@@ -102,10 +102,4 @@ function candidateLimits(run: PytestRun): { perCandidateTimeoutMs: number; after
     perCandidateTimeoutMs: limit(FIRST_LIMIT),
     afterTimeout: { timeoutMs: limit(AFTER_TIMEOUT_LIMIT), startShort: run.tests.some((test) => test.outcome === 'timeout') },
   };
-}
-
-/** Per test node id: the lines it ran, per workspace file (for the validator's covering tests). */
-export function coverageByTest(run: PytestRun): Record<string, Record<string, number[]>> | undefined {
-  if (!run.coverageRecorded) return undefined;
-  return Object.fromEntries(run.tests.filter((t) => t.coverage).map((t) => [t.nodeid, t.coverage!]));
 }

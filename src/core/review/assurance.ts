@@ -1,5 +1,5 @@
-import { behaviourObjections } from '../behaviour/words';
 import type { Assurance, ValidatedPatch } from '../types';
+import { objectionsOf } from './objections';
 
 // A fix or an unconfirmed patch: what the search proves is that the tests pass. A patch is
 // called a fix only when the evidence goes beyond the failing tests (recorded calls of the
@@ -11,8 +11,7 @@ import type { Assurance, ValidatedPatch } from '../types';
 export function assuranceOf(patch: Pick<ValidatedPatch, 'behaviour' | 'shape'>): Assurance {
   const behaviour = patch.behaviour;
   if (!behaviour) return 'unconfirmed';
-  const against = (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
-  return against === 0 && behaviour.kept + behaviour.asBefore > 0 ? 'fix' : 'unconfirmed';
+  return objectionsOf(patch).length === 0 && behaviour.kept + behaviour.asBefore > 0 ? 'fix' : 'unconfirmed';
 }
 
 /** The words for an unconfirmed patch, wherever one is shown. */

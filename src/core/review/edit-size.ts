@@ -1,4 +1,5 @@
 import { diffArrays } from 'diff';
+import { editCount } from '../generate/candidate';
 import type { ValidatedPatch } from '../types';
 
 // How large and how unusual an edit is, for patches the evidence cannot tell apart: one edit
@@ -8,7 +9,7 @@ import type { ValidatedPatch } from '../types';
 // knows which kinds are common (counting tokens put `not x <= 10` before `x >= 10`).
 
 export interface EditSize {
-  /** Edits the candidate combines: "off-by-one+swap-args", or one made on top of a partial fix ("a; b"): 2. */
+  /** Edits the candidate combines (generate/candidate.ts). */
   edits: number;
   /** The largest magnitude of a number the patch adds (0 where it adds none). */
   constant: number;
@@ -33,6 +34,5 @@ export function editSize(patch: Pick<ValidatedPatch, 'editKind' | 'diff' | 'summ
     shape.push(part.added ? '+' : '-', ...part.value.map((token) => (/^\d/.test(token) ? '#' : token)));
     if (part.added) for (const token of part.value) if (/^\d/.test(token)) constant = Math.max(constant, Number(token));
   }
-  const edits = Math.max(patch.editKind.split('+').length, patch.summary.split('; ').length);
-  return { edits, constant, shape: shape.join(' ') };
+  return { edits: editCount(patch), constant, shape: shape.join(' ') };
 }

@@ -1,7 +1,7 @@
 import { assuranceOf } from './assurance';
 import { editSize } from './edit-size';
 import { byStanding, standing } from './standing';
-import { behaviourObjections } from '../behaviour/words';
+import { objectionsOf, objectionText } from './objections';
 import { middle, PRIOR_WEIGHTS, priorKey, type PriorWeights } from '../search/prior';
 import type { Candidate, CandidateSource, ValidatedPatch } from '../types';
 
@@ -159,6 +159,6 @@ function rankReason(patch: ValidatedPatch, modelScored: boolean): string {
   else if (modelScored) parts.push('the model could not score it (counted as typical)');
   const lines = changedLines(patch.diff);
   parts.push(`${lines} changed line${lines === 1 ? '' : 's'}`);
-  const against = [...(patch.shape ?? []), ...behaviourObjections(patch)];
+  const against = objectionsOf(patch).map(objectionText);
   return against.length > 0 ? `${parts.join('; ')}; ranked down: ${against.join('; ')}` : parts.join('; ');
 }

@@ -1,15 +1,14 @@
-import { behaviourObjections, evidenceOf } from '../behaviour/words';
+import { evidenceOf } from '../behaviour/words';
 import type { Assurance, ValidatedPatch } from '../types';
 import { assuranceOf } from './assurance';
+import { objectionsOf } from './objections';
 
 // Where a patch stands before the search's prior and the model decide: fix or unconfirmed,
 // how many objections, how much evidence. The ranking's first keys (ranking.ts), and what the
 // editor's memory of the user's choices may reorder within (src/extension/logic/choices.ts),
 // kept apart from the ranking so the extension's bundle takes no more of the engine than this.
 
-function objections(patch: ValidatedPatch): number {
-  return (patch.shape?.length ?? 0) + behaviourObjections(patch).length;
-}
+const objections = (patch: ValidatedPatch): number => objectionsOf(patch).length;
 
 const FIX_FIRST: Record<Assurance, number> = { fix: 0, unconfirmed: 1 };
 

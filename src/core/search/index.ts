@@ -1,5 +1,5 @@
 import { templateStream, templateStreamOn } from '../generate/templates';
-import { shapeNotes } from '../review/patch-shape';
+import { shapeObjections } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
 import type { SourceFile } from '../files/sources';
 import type { EngineHooks, Failure, HarmfulCandidate, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
@@ -240,7 +240,7 @@ async function shownPatch(
   const silencing = await silencingOf(before, candidate.newFunctionText);
   if (silencing) return { silencing };
   const encoding = base.encoding === 'utf-8' ? {} : { encoding: base.encoding };
-  const shape = await shapeNotes(before, candidate.newFunctionText);
+  const shape = await shapeObjections(before, candidate.newFunctionText);
   return { ...candidate, validation, baseSha256: base.sha256, ...encoding, ...(shape.length > 0 ? { shape } : {}) };
 }
 

@@ -1,4 +1,5 @@
 import { parseFunctionText, type Node } from '../../syntax/parser';
+import type { ShapeObjection, ShapeRule } from '../../types';
 import { cancellingEdits } from './cancelling';
 import { costGrowth } from './cost';
 import { specialCases, unusedInputs } from './inputs';
@@ -17,16 +18,25 @@ import { definitionOf } from './tree';
 //   condition with its branches swapped (cancelling.ts);
 // - a loop bound raised from a root, a logarithm or a half to the value itself (cost.ts).
 
+/** A rule's objections, in its own words: one per thing it found. */
 type Rule = (before: Node, after: Node) => string[];
 
-const RULES: Rule[] = [unusedInputs, specialCases, loopVariableReads, detachedRecursion, cancellingEdits, costGrowth];
+const RULES: Record<ShapeRule, Rule> = {
+  'unused-input': unusedInputs,
+  'special-case': specialCases,
+  'loop-variable-after-loop': loopVariableReads,
+  'detached-recursion': detachedRecursion,
+  'cancelling-edits': cancellingEdits,
+  'cost-growth': costGrowth,
+};
 
 /** What a reviewer would object to in `after` (the patched function's text) that `before` did not have. */
-export async function shapeNotes(before: string, after: string): Promise<string[]> {
+export async function shapeObjections(before: string, after: string): Promise<ShapeObjection[]> {
   const trees = await Promise.all([parseFunctionText(before), parseFunctionText(after)]);
   try {
     const [was, is] = trees.map(definitionOf);
-    return was && is ? RULES.flatMap((rule) => rule(was, is)) : [];
+    if (!was || !is) return [];
+    return Object.entries(RULES).flatMap(([rule, find]) => find(was, is).map((text) => ({ rule: rule as ShapeRule, text })));
   } finally {
     for (const tree of trees) tree.delete();
   }
