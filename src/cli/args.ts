@@ -1,11 +1,14 @@
 import { UserError } from '../core/errors';
-import type { EngineOptions } from '../core/types';
+import { modelServerSettings, serverBase } from '../core/server';
+import type { EngineOptions, ModelServerSettings } from '../core/types';
 import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOptions } from './options';
 
 // The CLI contract of the design (keep it stable, extend it compatibly):
 //   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--time-budget <s>]
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
 //                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox] [--verbose]
+//                 [--model-server <url> [--server-model <name>] [--server-api openai|ollama|auto]
+//                  [--server-samples <n>] [--server-timeout <s>] [--server-key-env <VAR>] [--allow-remote-server]]
 //   deepdebug analyze <workspace> [--tests ...] [-k <expr>] [--python <path>] [--json <file>]
 //   deepdebug add-test <report file> --answer <n>
 //   deepdebug [fix | analyze | add-test] --help | -h
@@ -16,6 +19,9 @@ export const USAGE = `usage:
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
                 [--verbose]
+                [--model-server <url> [--server-model <name>] [--server-api openai|ollama|auto]
+                 [--server-samples <n>] [--server-timeout <seconds>] [--server-key-env <VAR>]
+                 [--allow-remote-server]]
   deepdebug analyze <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--json <file>]
   deepdebug add-test <report file> --answer <n>
   deepdebug [fix | analyze | add-test] --help | -h
@@ -29,6 +35,12 @@ A value goes after its option or after "=" (--json=report.json); one starting wi
 --no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
 tests that need the network or write outside the workspace.
 --verbose also prints where the time went: each stage's start, end and duration.
+--model-server asks your own model server (Ollama, llama.cpp's server, LM Studio, vLLM) for the
+whole fixed function of each top suspect, beside the search; its answers are validated like any
+other patch. The API (Ollama's or the OpenAI-compatible one) and the model (the first code model
+it lists) are asked of the server unless given; 3 answers per suspect, 60 s per request unless
+given. The API key, if the server needs one, is read from the environment variable named by
+--server-key-env. Your code goes to that server: one off this machine needs --allow-remote-server.
 add-test: where the validated patches of a fix report (--json) disagree, writes the test of
 the answer you pick (numbered as fix printed them) into the workspace and puts the patches that
 give it first in the report; fix itself never writes a test.`;
@@ -73,7 +85,18 @@ const OPTIONS = {
   'allow-test-edits': { type: 'boolean' },
   'no-sandbox': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  'model-server': { type: 'string' },
+  'server-model': { type: 'string' },
+  'server-api': { type: 'string' },
+  'server-samples': { type: 'string' },
+  'server-timeout': { type: 'string' },
+  'server-key-env': { type: 'string' },
+  'allow-remote-server': { type: 'boolean' },
 } as const satisfies OptionsConfig;
+
+const SERVER_APIS = ['auto', 'openai', 'ollama'] as const;
+/** Options that only mean something beside --model-server. */
+const SERVER_ONLY = ['server-model', 'server-api', 'server-samples', 'server-timeout', 'server-key-env', 'allow-remote-server'] as const;
 
 const DEVICES = ['auto', 'cpu', 'cuda'] as const;
 
@@ -87,6 +110,8 @@ const FIX_ONLY = [
   'allow-test-edits',
   'no-sandbox',
   'verbose',
+  'model-server',
+  ...SERVER_ONLY,
 ] as const;
 
 /**
@@ -108,7 +133,34 @@ function splitPositionals(tokens: ParsedOptions<typeof OPTIONS>['tokens']): { te
   return { tests, others };
 }
 
-function parseRun(command: RunCommand['command'], args: readonly string[]): CliCommand {
+/** The model server's settings from the flags (the key read from the variable they name), or none. */
+function modelServerOf(values: ParsedOptions<typeof OPTIONS>['values'], env: NodeJS.ProcessEnv): ModelServerSettings | undefined {
+  const url = values['model-server'];
+  if (url === undefined) {
+    const stray = SERVER_ONLY.find((name) => values[name] !== undefined);
+    if (stray) throw new UserError('bad-usage', `--${stray} needs --model-server <url>`);
+    return undefined;
+  }
+  const keyVariable = values['server-key-env'];
+  const apiKey = keyVariable === undefined ? undefined : env[keyVariable];
+  if (keyVariable !== undefined && !apiKey)
+    throw new UserError('bad-usage', `--server-key-env names ${keyVariable}, which is not set in the environment`);
+  const samples = values['server-samples'];
+  const timeout = values['server-timeout'];
+  const settings = modelServerSettings({
+    url,
+    api: oneOf('--server-api', values['server-api'] ?? 'auto', SERVER_APIS),
+    ...(values['server-model'] !== undefined ? { model: values['server-model'] } : {}),
+    ...(samples !== undefined ? { samples: Math.floor(positiveNumber('--server-samples', samples)) } : {}),
+    ...(timeout !== undefined ? { timeoutSeconds: positiveNumber('--server-timeout', timeout) } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    allowRemote: values['allow-remote-server'] ?? false,
+  });
+  serverBase(settings.url, settings.allowRemote); // one clear error now, not mid-run
+  return settings;
+}
+
+function parseRun(command: RunCommand['command'], args: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
   const { values, tokens } = parseOptions(args, OPTIONS);
   if (values.help) return HELP;
   const { tests, others } = splitPositionals(tokens);
@@ -120,6 +172,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
   if (values.model !== undefined && values['no-model']) throw new UserError('bad-usage', '--model and --no-model exclude each other');
   const budget = values['time-budget'];
   const maxCandidates = values['max-candidates'];
+  const modelServer = modelServerOf(values, env);
   return {
     command,
     jsonPath: values.json ?? null,
@@ -135,6 +188,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[]): CliC
       device: oneOf('--device', values.device ?? 'auto', DEVICES),
       allowTestEdits: values['allow-test-edits'] ?? false,
       sandbox: !values['no-sandbox'],
+      ...(modelServer ? { modelServer } : {}),
     },
   };
 }
@@ -151,9 +205,10 @@ function parseAddTest(args: readonly string[]): CliCommand {
   return { command: 'add-test', reportPath: positionals[0]!, answer };
 }
 
-export function parseArgs(argv: readonly string[]): CliCommand {
+/** `env`: where --server-key-env's variable is read. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
   const [command] = argv;
-  if (command === 'fix' || command === 'analyze') return parseRun(command, argv.slice(1));
+  if (command === 'fix' || command === 'analyze') return parseRun(command, argv.slice(1), env);
   if (command === 'add-test') return parseAddTest(argv.slice(1));
   if (command === 'help') return HELP;
   // Before a command, --help is the only option.

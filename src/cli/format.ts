@@ -1,6 +1,6 @@
 import { assuranceCounts, UNCONFIRMED_TEXT } from '../core/review/assurance';
 import { evidenceLines, shownSuspects } from '../core/review/evidence';
-import { exceptionLine, explanationLines, fixShortText } from '../core/review/explain';
+import { exceptionLine, explanationLines, fixShortText, originText } from '../core/review/explain';
 import { testScopeText } from '../core/pytest/neighbours';
 import type {
   AnalyzeReport,
@@ -154,7 +154,7 @@ function patchLines(patch: ValidatedPatch, index: number): string[] {
   const why = patch.explanation ? explanationLines(patch.explanation) : [fixShortText(patch)];
   const label = patch.assurance === 'unconfirmed' ? `unconfirmed (${UNCONFIRMED_TEXT}): ` : patch.assurance === 'fix' ? 'fix: ' : '';
   const lines = [
-    `${index + 1}. ${label}${patch.file} ${patch.function}: ${patch.summary} (${patch.source}, ${patch.editKind})`,
+    `${index + 1}. ${label}${patch.file} ${patch.function}: ${patch.summary} (${originText(patch)})`,
     ...why.map((line) => `   ${line}`),
   ];
   if (patch.confidence) lines.push(`   confidence: ${patch.confidence}`);
@@ -221,10 +221,13 @@ const ENDS: Record<SearchStats['endedBecause'], string> = {
 
 /** "ended because every candidate it could make was tried; 410 single edits, 12 model samples, 60 pairs". */
 function searchText(search: SearchStats): string {
-  const { single, model, partial, pair } = search.rounds;
+  const { single, model, partial, pair, server } = search.rounds;
   const rounds = [
     `${single} single edits`,
     ...(search.sampled !== undefined ? [`${model} of ${search.sampled} model samples`] : []),
+    ...(search.server?.model !== undefined
+      ? [`${server} of ${search.server.candidates} answers of ${search.server.model} (${search.server.requests} requests)`]
+      : []),
     ...(partial > 0 ? [`${partial} edits on ${search.partialFixes} partial fixes`] : []),
     ...(pair > 0 ? [`${pair} two-edit pairs`] : []),
   ];

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import { throwIfAborted } from './errors';
 import { failureFor } from './localize';
 import { buildModelInput } from './skeleton';
+import { serverBase } from './server';
 import { perRun, type ModelLoader } from './model/loader';
 import { perRunPools, type EarlyStart, type PoolStarter } from './validate';
 import { analyzeStage, type Analysis } from './pipeline/analysis';
@@ -65,6 +66,8 @@ export async function runFix(
   models: ModelLoader = perRun,
   pools: PoolStarter = perRunPools,
 ): Promise<FixReport> {
+  // A server URL that is malformed or off this machine without leave is refused before anything runs.
+  if (options.modelServer) serverBase(options.modelServer.url, options.modelServer.allowRemote);
   const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
   const setup: RunSetup = { python: options.python ?? 'python3', workers: os.availableParallelism() };
   // The validator's start needs little of what the first run finds: it begins beside it.
@@ -132,6 +135,7 @@ function fixReport({ analysis, clock, hooks, model, world, searched, reviewed }:
     { kind: 'recheck-failed', failed: reviewed?.clean.failed ?? [] },
     { kind: 'harm', harmful },
     { kind: 'silenced', why: result?.silenced ?? [] },
+    { kind: 'model-server', stats: result?.stats.server },
   ];
   const lines = warningLines(warnings);
   const report: FixReport = {

@@ -142,14 +142,14 @@ export interface ModelInput {
  * value synthesized from what the failing tests asked of the code (`synth`), a probe that only
  * asks (`probe`, run, never shown), or the patch model (`model`).
  */
-export type CandidateSource = 'template' | 'synth' | 'probe' | 'model';
+export type CandidateSource = 'template' | 'synth' | 'probe' | 'model' | 'server';
 
 /**
  * What made a candidate: a template edit kind (src/core/generate/edit-kinds.json), a condition
  * or value synthesized from probes (synth/), a probe itself (run, never shown), or a model
  * sample; kinds joined by `+` for an edit made on top of a partial fix, or a pair.
  */
-export type OneKind = EditKind | 'synth-condition' | 'synth-value' | 'angelic-probe' | 'model-sample';
+export type OneKind = EditKind | 'synth-condition' | 'synth-value' | 'angelic-probe' | 'model-sample' | 'server-answer';
 export type CandidateKind = OneKind | `${OneKind}+${string}`;
 
 /** A proposed new text for one function, not yet validated. */
@@ -181,6 +181,8 @@ export interface Candidate {
   familyPrior?: number;
   /** Mean log-probability per token under the model, when scored. */
   modelLogProb?: number;
+  /** Server answers: the model and server that wrote it, "qwen2.5-coder:7b via Ollama". */
+  from?: string;
 }
 
 export interface Validation {
@@ -430,7 +432,7 @@ export type SearchEnd =
 export interface SearchStats {
   endedBecause: SearchEnd;
   /** Candidates validated per round: single edits, model samples, edits on a partial fix, two-edit pairs. */
-  rounds: { single: number; model: number; partial: number; pair: number };
+  rounds: { single: number; model: number; partial: number; pair: number; server: number };
   /** Per edit kind (single edits and model samples): candidates validated, and how many validated as fixes. */
   byKind: Record<string, { validated: number; fixed: number }>;
   /** Partial fixes the search built further rounds on. */
@@ -444,6 +446,8 @@ export interface SearchStats {
   synthesized?: number;
   /** Variants of suspect values that the value probes left standing (absent: the search never got to them). */
   synthesizedValues?: number;
+  /** The user's model server (absent: none configured). */
+  server?: ServerStats;
 }
 
 /** What the model prior did in a search (src/core/search/prior.ts). */
@@ -650,6 +654,42 @@ export interface ProgressEvent {
 }
 
 /** What the engine is asked to do; shared by the CLI, the sidecar and the benchmarks. */
+/** The user's model server: Ollama, llama.cpp's server, LM Studio, vLLM (src/core/server/). */
+export interface ModelServerSettings {
+  /** "http://localhost:11434"; a URL off this machine is refused unless `allowRemote`. */
+  url: string;
+  /** 'auto': Ollama where the server lists its models at /api/tags, else the OpenAI-compatible API. */
+  api: 'openai' | 'ollama' | 'auto';
+  /** The model to ask; absent: the first code model the server lists, else its first. */
+  model?: string;
+  /** Answers asked per suspect (the first at temperature 0). */
+  samples: number;
+  /** Each request's limit. */
+  timeoutMs: number;
+  /** Sent as a bearer token; read from the environment variable the user named, never stored. */
+  apiKey?: string;
+  /** The user's code goes to the server: off this machine only when they said so. */
+  allowRemote: boolean;
+}
+
+/** What the model server did in a search (absent without one). */
+export interface ServerStats {
+  url: string;
+  /** The API and model it was asked through, once connected. */
+  api?: 'openai' | 'ollama';
+  model?: string;
+  /** Why it was not asked at all: "not reachable (connection refused)", "lists no model". */
+  unreachable?: string;
+  requests: number;
+  /** Answers that gave a function, and the candidates made of them (new to the search, parseable). */
+  answers: number;
+  candidates: number;
+  /** Requests and answers that gave nothing, by why: "timeout", "HTTP 429", "no code block", "another function"... */
+  failures: Record<string, number>;
+  /** Wall time from the first request to the last answer. */
+  ms: number;
+}
+
 export interface EngineOptions {
   workspace: string;
   /** pytest selection: node ids, files, or "-k", "<expr>" pairs. Empty: the whole suite. */
@@ -664,6 +704,8 @@ export interface EngineOptions {
   device?: 'auto' | 'cpu' | 'cuda';
   /** Allow patches to test files (off by default). */
   allowTestEdits?: boolean;
+  /** The user's own model server, asked for whole fixed functions beside the search (src/core/server/); absent: none. */
+  modelServer?: ModelServerSettings;
   /** Run candidates in the bubblewrap sandbox where it works (default); false for tests that need the network. */
   sandbox?: boolean;
 }

@@ -25,6 +25,7 @@ export interface CandidateArgs {
   /** The kind-of-edit part of score (template edits). */
   familyPrior?: number;
   modelLogProb?: number;
+  from?: string;
 }
 
 interface Splice {
@@ -188,15 +189,27 @@ export async function makeCandidate(args: CandidateArgs): Promise<Candidate | nu
     score: args.score,
     ...(args.familyPrior !== undefined ? { familyPrior: args.familyPrior } : {}),
     ...(args.modelLogProb !== undefined ? { modelLogProb: args.modelLogProb } : {}),
+    ...(args.from !== undefined ? { from: args.from } : {}),
   };
 }
 
-/** Candidates with equal keys make the same edit: same file, same range, same normalized code. */
+/** The first and last changed lines (1-based, file numbering) between two function texts: "rewrite lines 4-6". */
+export function changedLinesText(oldFunction: string, newFunction: string, startLine: number): string {
+  const before = oldFunction.split('\n');
+  const after = newFunction.split('\n');
+  const { prefix, suffix } = commonEnds(before, after);
+  const first = startLine + prefix;
+  const last = startLine + before.length - 1 - suffix;
+  if (last < first) return `insert before line ${first}`;
+  return last === first ? `rewrite line ${first}` : `rewrite lines ${first}-${last}`;
+}
+
 /** Edits the candidate combines: "off-by-one+swap-args", or one made on top of a partial fix ("a; b"): 2. */
 export function editCount(candidate: Pick<Candidate, 'editKind' | 'summary'>): number {
   return Math.max(candidate.editKind.split('+').length, candidate.summary.split('; ').length);
 }
 
+/** Candidates with equal keys make the same edit: same file, same range, same normalized code. */
 export function candidateKey(candidate: Pick<Candidate, 'file' | 'startLine' | 'endLine' | 'newFunctionText'>): string {
   return `${candidate.file}\0${candidate.startLine}\0${candidate.endLine}\0${normalizeCode(candidate.newFunctionText)}`;
 }

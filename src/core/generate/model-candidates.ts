@@ -1,11 +1,10 @@
 import type { Candidate, Failure, ModelInput, Suspect } from '../types';
-import { commonEnds } from '../common-ends';
 import { throwIfAborted } from '../errors';
 import { failureFor } from '../localize';
 import { applyOutput, fitsFormat, skeletonBudget, targetText, type PatchModel } from '../model';
 import { buildModelInput } from '../skeleton';
 import { listFunctions, type FunctionInfo } from '../syntax/functions';
-import { dedupeCandidates, makeCandidate } from './candidate';
+import { changedLinesText, dedupeCandidates, makeCandidate } from './candidate';
 
 // The neural half of candidate generation: sample edits for each suspect from the patch model,
 // and score other generators' candidates by the model's likelihood so the engine can rank them.
@@ -69,17 +68,6 @@ export async function modelInputFor(
   return { input, oldFunction };
 }
 
-/** The first and last changed lines (1-based, file numbering) between two function texts. */
-function changedLines(oldFunction: string, newFunction: string, startLine: number): string {
-  const before = oldFunction.split('\n');
-  const after = newFunction.split('\n');
-  const { prefix, suffix } = commonEnds(before, after);
-  const first = startLine + prefix;
-  const last = startLine + before.length - 1 - suffix;
-  if (last < first) return `insert before line ${first}`;
-  return last === first ? `rewrite line ${first}` : `rewrite lines ${first}-${last}`;
-}
-
 /** Candidates sampled from the model for each suspect (and its greedy output), deduplicated, parseable, best first. */
 export async function modelCandidates(
   model: PatchModel,
@@ -121,7 +109,7 @@ export async function modelCandidates(
         function: suspect.function,
         source: 'model',
         editKind: 'model-sample',
-        summary: `model${output.greedy ? ' (greedy)' : ''}: ${changedLines(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
+        summary: `model${output.greedy ? ' (greedy)' : ''}: ${changedLinesText(prepared.oldFunction, newFunctionText, suspect.startLine)} in ${suspect.function}`,
         score: weight * Math.exp(output.logProb),
         modelLogProb: output.logProb,
       });

@@ -45,6 +45,7 @@ export async function searchStage(
       isTestCode: analysis.isTestCode,
       deadline: clock.deadline,
       maxCandidates: options.maxCandidates ?? Number.POSITIVE_INFINITY,
+      ...(options.modelServer ? { modelServer: options.modelServer } : {}),
       hooks: {
         ...hooks,
         onPatch: (event) => {

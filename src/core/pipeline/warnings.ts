@@ -1,7 +1,8 @@
 import { harmWarning } from '../validate';
 import { outsideLinksWarning } from '../validate/outside-links';
 import { worldWarnings } from '../validate/reproduce';
-import type { HarmfulCandidate, OutsideLink, WorldFidelity } from '../types';
+import { serverWarning } from '../server';
+import type { HarmfulCandidate, OutsideLink, ServerStats, WorldFidelity } from '../types';
 
 // What limited a fix run without stopping it, as data the stages return, and its words: the
 // report's `warnings`, one line each, which the CLI prints and the panel shows. The words of a
@@ -20,7 +21,9 @@ export type RunWarning =
   /** Candidates whose tests did harm outside the project. */
   | { kind: 'harm'; harmful: HarmfulCandidate[] }
   /** Validated patches that silence the tests, with why each does. */
-  | { kind: 'silenced'; why: string[] };
+  | { kind: 'silenced'; why: string[] }
+  /** The user's model server, where it was not there or gave nothing usable (absent: none configured). */
+  | { kind: 'model-server'; stats: ServerStats | undefined };
 
 export function warningLines(warnings: readonly RunWarning[]): string[] {
   return warnings.flatMap((warning): string[] => {
@@ -37,6 +40,8 @@ export function warningLines(warnings: readonly RunWarning[]): string[] {
         return orNone(harmWarning(warning.harmful));
       case 'silenced':
         return warning.why.length > 0 ? [silencedText(warning.why)] : [];
+      case 'model-server':
+        return orNone(serverWarning(warning.stats));
     }
   });
 }

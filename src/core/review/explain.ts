@@ -1,4 +1,4 @@
-import type { Failure, FixExplanation, FixedTest, ValidatedPatch } from '../types';
+import type { Candidate, Failure, FixExplanation, FixedTest, ValidatedPatch } from '../types';
 import type { ValidationOutcome } from '../validate';
 
 // Why a validated patch is a fix, in the tests' own terms: each originally failing test with
@@ -84,4 +84,10 @@ export function fixShortText(patch: Pick<ValidatedPatch, 'validation' | 'explana
   if (ran === 0) return `${head}; no other test runs this code`;
   const others = `${passed}/${plural(ran, 'other test')} ${ran === 1 ? 'passes' : 'pass'}`;
   return ran === passedBefore ? `${head}; ${others}` : `${head}; ${others} (those that run this code)`;
+}
+
+/** Where a patch came from, as the CLI and the panel show it: "template (off-by-one)", "model", "from qwen2.5-coder:7b via Ollama". */
+export function originText(candidate: Pick<Candidate, 'source' | 'editKind' | 'from'>): string {
+  if (candidate.source === 'server') return `from ${candidate.from ?? 'the model server'}`;
+  return candidate.source === 'model' ? 'model' : `${candidate.source} (${candidate.editKind})`;
 }

@@ -153,6 +153,7 @@ function rankReason(patch: ValidatedPatch, modelScored: boolean): string {
     synth: "synthesized from what the failing tests asked of a suspicious line's code",
     template: 'a common kind of edit on a suspicious line',
     probe: 'a probe',
+    server: `written by ${patch.from ?? 'the model server'} for a suspicious function`,
   };
   parts.push(`${origin[patch.source]} (${patch.score.toPrecision(2)})`);
   if (patch.modelLogProb !== undefined) parts.push(`the model's probability ${Math.exp(patch.modelLogProb).toFixed(2)} a token`);

@@ -13,7 +13,9 @@ import type { Candidate } from '../types';
 // - a late source (conditions synthesized from angelic probes, search/angelic.ts) once this many
 //   candidates were taken or the singles are spent: its candidates go before the remaining
 //   singles; while it prepares them in one lane, the others pass it by;
-// - the two-edit round, once the singles and the model are spent.
+// - the user's model server's answers (src/core/server/), first as soon as each arrives: few,
+//   and each a whole function a large model wrote for the failure;
+// - the two-edit round, once the singles, the model and the server are spent.
 // A candidate equal to one taken before (same file, range and normalized code) is skipped.
 
 /** Where candidates come from: the next one, best first; null when there are no more. */
@@ -21,7 +23,7 @@ export interface CandidateStream {
   next(): Promise<Candidate | null>;
 }
 
-export type Round = 'single' | 'model' | 'partial' | 'pair';
+export type Round = 'single' | 'model' | 'partial' | 'pair' | 'server';
 
 /** A source that makes its candidates in the first caller's lane, slowly: other callers pass it by meanwhile. */
 export interface LateSource extends CandidateStream {
@@ -40,14 +42,16 @@ const SINGLES_PER_MODEL_SAMPLE = 4;
 
 export class Frontier {
   private readonly samples: Candidate[] = [];
+  private readonly answers: Candidate[] = [];
+  private serverDone = true;
   private readonly partials: CandidateStream[] = [];
   private singles: CandidateStream | null;
   private pairs: CandidateStream | null = null;
   private late: LateSource | null;
   private readonly lateAfter: number;
   private modelDone = false;
-  /** Woken when a sample arrives or the model finishes. */
-  private modelWaiters: Array<() => void> = [];
+  /** Woken when a sample or an answer arrives, or the model or the server finishes. */
+  private waiters: Array<() => void> = [];
   private readonly seen = new Set<string>();
   private taken = 0;
 
@@ -57,13 +61,15 @@ export class Frontier {
   /**
    * `makePairs` builds the two-edit round when the singles run out; `model.done` resolves when
    * the model has no more samples to add (absent: no model), and `model.want` asks for it when
-   * nothing else is left to hand out; `late` joins after `after` candidates.
+   * nothing else is left to hand out; `late` joins after `after` candidates; `server` resolves
+   * when the model server has no more answers to add (absent: none).
    */
   constructor(
     singles: CandidateStream,
     private readonly makePairs: () => CandidateStream,
     model?: { done: Promise<unknown>; want: () => void },
     late?: { source: LateSource; after: number },
+    server?: Promise<unknown>,
   ) {
     this.singles = singles;
     this.late = late?.source ?? null;
@@ -71,6 +77,13 @@ export class Frontier {
     this.wantModel = model?.want ?? (() => undefined);
     if (model) void model.done.finally(() => this.finishModel());
     else this.modelDone = true;
+    if (server) {
+      this.serverDone = false;
+      void server.finally(() => {
+        this.serverDone = true;
+        this.wakeWaiters();
+      });
+    }
   }
 
   /** Unique candidates handed out so far. */
@@ -82,7 +95,13 @@ export class Frontier {
   addSamples(samples: readonly Candidate[]): void {
     this.samples.push(...samples);
     this.samples.sort((a, b) => b.score - a.score);
-    this.wakeModelWaiters();
+    this.wakeWaiters();
+  }
+
+  /** An answer of the model server: handed out next. */
+  addAnswer(candidate: Candidate): void {
+    this.answers.push(candidate);
+    this.wakeWaiters();
   }
 
   /** A round of edits on top of a partial fix. */
@@ -105,6 +124,7 @@ export class Frontier {
 
   private async pick(): Promise<Taken | null> {
     const turn = this.taken + 1;
+    if (this.answers.length > 0) return { candidate: this.answers.shift()!, round: 'server' };
     if (this.partials.length > 0 && turn % 2 === 0) {
       const partial = await this.fromPartials();
       if (partial) return partial;
@@ -122,10 +142,10 @@ export class Frontier {
     const partial = await this.fromPartials();
     if (partial) return partial;
     if (this.samples.length > 0) return { candidate: this.samples.shift()!, round: 'model' };
-    if (!this.modelDone) {
-      // Everything else is spent: wait for the model's next sample (or its end), then look again.
-      this.wantModel();
-      await new Promise<void>((resolve) => this.modelWaiters.push(resolve));
+    if (!this.modelDone || !this.serverDone) {
+      // Everything else is spent: wait for the model's next sample or the server's next answer (or their end), then look again.
+      if (!this.modelDone) this.wantModel();
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
       return this.pick();
     }
     this.pairs ??= this.makePairs();
@@ -152,10 +172,10 @@ export class Frontier {
 
   private finishModel(): void {
     this.modelDone = true;
-    this.wakeModelWaiters();
+    this.wakeWaiters();
   }
 
-  private wakeModelWaiters(): void {
-    for (const wake of this.modelWaiters.splice(0)) wake();
+  private wakeWaiters(): void {
+    for (const wake of this.waiters.splice(0)) wake();
   }
 }

@@ -1,8 +1,9 @@
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { shapeObjections } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
+import { askServer } from '../server';
 import type { SourceFile } from '../files/sources';
-import type { EngineHooks, Failure, HarmfulCandidate, Hint, SearchStats, Suspect, ValidatedPatch } from '../types';
+import type { EngineHooks, Failure, HarmfulCandidate, Hint, ModelServerSettings, SearchStats, Suspect, ValidatedPatch } from '../types';
 import { brokenTests, harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { AngelicSource } from './angelic';
 import { Frontier, type CandidateStream, type Round } from './frontier';
@@ -64,6 +65,8 @@ export interface SearchInput {
   /** Absolute time (ms since the epoch) the search must end by. */
   deadline: number;
   maxCandidates: number;
+  /** The user's model server, asked about the sampled suspects from the start (absent: none). */
+  modelServer?: ModelServerSettings;
   hooks: EngineHooks;
 }
 
@@ -113,7 +116,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   });
   const stats: SearchStats = {
     endedBecause: 'exhausted',
-    rounds: { single: 0, model: 0, partial: 0, pair: 0 },
+    rounds: { single: 0, model: 0, partial: 0, pair: 0, server: 0 },
     byKind: {},
     partialFixes: 0,
   };
@@ -127,13 +130,27 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   );
   // No candidate waits for scores: the model loads after the first ones are out.
   const ordered = (source: CandidateStream): CandidateStream => withPrior(source, prior, stats.prior, { firstWaitMs: PRIOR_LATER_WAIT_MS });
-  // The probes stop when the lanes end (they run in a lane, which the lanes' end must not wait on).
-  const angelicStop = new AbortController();
+  // The probes and the server's requests stop when the lanes end (the probes run in a lane, which the lanes' end must not wait on).
+  const lanesEnded = new AbortController();
+  const untilLanesEnd = hooks.signal ? AbortSignal.any([hooks.signal, lanesEnded.signal]) : lanesEnded.signal;
+  const served =
+    input.modelServer &&
+    askServer(
+      input.modelServer,
+      {
+        suspects: sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode),
+        failures: input.failures,
+        readSource: input.readSource,
+        deadline: input.deadline,
+        signal: untilLanesEnd,
+      },
+      (candidate) => frontier.addAnswer(candidate),
+    );
   const angelic = new AngelicSource({
     pool,
     suspects: editable,
     readSource: input.readSource,
-    signal: hooks.signal ? AbortSignal.any([hooks.signal, angelicStop.signal]) : angelicStop.signal,
+    signal: untilLanesEnd,
     stats,
   });
   const frontier: Frontier = new Frontier(
@@ -144,6 +161,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       source: angelic,
       after: ANGELIC_AFTER,
     },
+    served,
   );
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
@@ -189,7 +207,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       keepClosest(closest, { outcome, broke: brokenTests(outcome) });
     hooks.onProgress?.({
       stage: 'validating',
-      message: `${stats.rounds.single + stats.rounds.model + stats.rounds.partial + stats.rounds.pair} candidates run, ${patches.length} validated`,
+      message: `${Object.values(stats.rounds).reduce((sum, n) => sum + n, 0)} candidates run, ${patches.length} validated`,
       done: frontier.count,
     });
     return shown;
@@ -205,9 +223,10 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     enoughPatches: ENOUGH_PATCHES,
     alternatives: ALTERNATIVES_WINDOW,
     ...(hooks.signal ? { signal: hooks.signal } : {}),
-    onEnd: () => angelicStop.abort(),
+    onEnd: () => lanesEnded.abort(),
   });
   await modelLane?.stop();
+  if (served) stats.server = await served;
   stats.endedBecause = lanes.endedBecause;
   return {
     patches,

@@ -5,7 +5,7 @@ import type { Assurance } from '../../core/types';
 import type { PatchStatus } from './patch-status';
 import type { RunRecord } from './run-record';
 import { evidenceLines } from '../../core/review/evidence';
-import { exceptionLine, explanationLines, fixShortText } from '../../core/review/explain';
+import { exceptionLine, explanationLines, fixShortText, originText } from '../../core/review/explain';
 import { absolutePath, hintId } from './run-record';
 import { testFrame } from './diagnostic-specs';
 import { headline } from './headline';
@@ -223,7 +223,7 @@ export function finishedState(run: RunRecord): PanelState {
       where: `${record.patch.function} in ${record.patch.file}`,
       tests: fixShortText(record.patch),
       why: record.patch.explanation ? explanationLines(record.patch.explanation) : [],
-      source: record.patch.source === 'model' ? 'model' : `${record.patch.source} (${record.patch.editKind})`,
+      source: originText(record.patch),
       diff: record.patch.diff,
       status: record.status,
       confidence: record.patch.confidence ?? null,
