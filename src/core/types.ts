@@ -681,6 +681,8 @@ export interface ServerStats {
   /** Why it was not asked at all: "not reachable (connection refused)", "lists no model". */
   unreachable?: string;
   requests: number;
+  /** Of those, the feedback rounds: an answer that ran and changed something, sent back with what the tests said. */
+  feedbackRequests: number;
   /** Answers that gave a function, and the candidates made of them (new to the search, parseable). */
   answers: number;
   candidates: number;

@@ -81,6 +81,29 @@ describe("fixes from the user's model server", function () {
     });
   }
 
+  it('sends an answer that fixed the failing test but broke others back with what the tests said, and shows the next one', async () => {
+    const broad = 'def shipping_cost(weight_kg):\n    if weight_kg <= 1:\n        return 5\n    return 20\n';
+    const server = await startModelServer({
+      api: 'ollama',
+      models: ['qwen2.5-coder:7b'],
+      answer: (request) => ({ text: fencedAnswer(request.messages.length > 2 ? FIXED : broad) }),
+    });
+    servers.push(server);
+    const { run, report } = await fixWith(server.url, ['--server-samples', '1']);
+    assert.ok(run.status === 0 || run.status === 4, run.stderr);
+    assert.equal(report.patches[0]?.source, 'server', run.stdout);
+    assert.match(report.patches[0]!.diff, /^\+    if weight_kg <= 10:$/m);
+    const [, again] = server.chats;
+    assert.ok(again, 'a second request');
+    const [system, question, answer, feedback] = again.messages;
+    assert.deepEqual([system?.role, question?.role, answer?.role, feedback?.role], ['system', 'user', 'assistant', 'user']);
+    assert.match(answer!.content, /return 20/);
+    assert.match(feedback!.content, /^With your function, 1 of the 1 failing test now passes, and these tests do not pass:$/m);
+    assert.match(feedback!.content, /^- test_parcels\.py::test_box: failed: .*assert 20 == 9/m);
+    assert.equal(report.stats.search?.server?.feedbackRequests, 1);
+    assert.equal(server.chats.length, 2, 'the validated answer goes back to nobody');
+  });
+
   it('names each bad answer and goes on: no code block, another function, HTTP errors, a body too large', async () => {
     const answers: ScriptedAnswer[] = [
       { text: 'Raise the price for heavy parcels.' },

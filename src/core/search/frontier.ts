@@ -61,15 +61,16 @@ export class Frontier {
   /**
    * `makePairs` builds the two-edit round when the singles run out; `model.done` resolves when
    * the model has no more samples to add (absent: no model), and `model.want` asks for it when
-   * nothing else is left to hand out; `late` joins after `after` candidates; `server` resolves
-   * when the model server has no more answers to add (absent: none).
+   * nothing else is left to hand out; `late` joins after `after` candidates; `server.done`
+   * resolves when the model server has no more answers to add (absent: none), and `skipped`
+   * hears of an answer not handed out because the same edit was.
    */
   constructor(
     singles: CandidateStream,
     private readonly makePairs: () => CandidateStream,
     model?: { done: Promise<unknown>; want: () => void },
     late?: { source: LateSource; after: number },
-    server?: Promise<unknown>,
+    private readonly server?: { done: Promise<unknown>; skipped: (candidate: Candidate) => void },
   ) {
     this.singles = singles;
     this.late = late?.source ?? null;
@@ -79,7 +80,7 @@ export class Frontier {
     else this.modelDone = true;
     if (server) {
       this.serverDone = false;
-      void server.finally(() => {
+      void server.done.finally(() => {
         this.serverDone = true;
         this.wakeWaiters();
       });
@@ -115,7 +116,10 @@ export class Frontier {
       const taken = await this.pick();
       if (!taken) return null;
       const key = candidateKey(taken.candidate);
-      if (this.seen.has(key)) continue;
+      if (this.seen.has(key)) {
+        if (taken.round === 'server') this.server?.skipped(taken.candidate);
+        continue;
+      }
       this.seen.add(key);
       this.taken++;
       return { ...taken, rank: this.taken };

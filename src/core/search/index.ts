@@ -1,7 +1,7 @@
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { shapeObjections } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
-import { askServer } from '../server';
+import { ServerSource } from '../server';
 import type { SourceFile } from '../files/sources';
 import type { EngineHooks, Failure, HarmfulCandidate, Hint, ModelServerSettings, SearchStats, Suspect, ValidatedPatch } from '../types';
 import { brokenTests, harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
@@ -133,9 +133,9 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   // The probes and the server's requests stop when the lanes end (the probes run in a lane, which the lanes' end must not wait on).
   const lanesEnded = new AbortController();
   const untilLanesEnd = hooks.signal ? AbortSignal.any([hooks.signal, lanesEnded.signal]) : lanesEnded.signal;
-  const served =
+  const server =
     input.modelServer &&
-    askServer(
+    new ServerSource(
       input.modelServer,
       {
         suspects: sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode),
@@ -146,6 +146,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       },
       (candidate) => frontier.addAnswer(candidate),
     );
+  const served = server?.ask();
   const angelic = new AngelicSource({
     pool,
     suspects: editable,
@@ -161,7 +162,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       source: angelic,
       after: ANGELIC_AFTER,
     },
-    served,
+    server && served && { done: served, skipped: (candidate) => server.skipped(candidate) },
   );
   const topScore = Math.max(0, ...editable.map((s) => s.score));
 
@@ -176,6 +177,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
     modelLane?.wantAfter(MODEL_AFTER_MS); // the first candidates are out
     const { candidate } = outcome;
+    if (round === 'server') server?.heard(outcome);
     stats.rounds[round]++;
     const kind = (stats.byKind[candidate.editKind] ??= { validated: 0, fixed: 0 });
     kind.validated++;

@@ -3,5 +3,5 @@
 // (the two APIs), prompt.ts (the DeepDebug input as a chat), answer.ts (the function in an
 // answer), source.ts (asking beside the search).
 export { modelServerSettings, SERVER_DEFAULTS, serverBase } from './address';
-export { askServer, type ServerRun } from './source';
+export { ServerSource, type ServerRun } from './source';
 export { serverWarning } from './words';
