@@ -63,6 +63,8 @@ describe("fixes from the user's model server", function () {
         'the code model among those listed',
       );
       assert.match(top.diff, /^\+    return 20$/m);
+      // Its new comparison's 10 is what the docstring states, not a test's value: no shape objection.
+      assert.equal(top.shape, undefined, JSON.stringify(top.shape));
       assert.ok(passesPlainPytest('server-missing-case', 'parcels.py', top.newFileText), 'the fix passes plain pytest');
       assert.match(run.stdout, /from qwen2\.5-coder:7b via /);
       // Asked as the DeepDebug input: the function in its file's outline, the failing test, the failure with its locals.

@@ -33,6 +33,26 @@ describe('patch shapes', () => {
     assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 0:')), []);
   });
 
+  it("takes a literal that the function's docstring or comments state as the specification, not a special case", async () => {
+    const cost = [
+      'def shipping_cost(weight_kg):',
+      '    """5 up to 1 kg, 9 up to 10 kg; heavier parcels go by freight, 20 each."""',
+      '    if weight_kg <= 1:',
+      '        return 5',
+      '    return 9',
+      '',
+    ].join('\n');
+    const fixed = (text: string) => text.replace('    return 9', '    if weight_kg <= 10:\n        return 9\n    return 20');
+    assert.deepEqual(await shapeObjections(cost, fixed(cost)), []);
+    // A comment states it as well; a number the text does not state (a test's value) is still a special case.
+    const commented = cost.replace(/ {4}""".*\n/, '    # freight above 10 kg, 20 each\n');
+    assert.deepEqual(await shapeObjections(commented, fixed(commented)), []);
+    assert.deepEqual(
+      await shapeObjections(cost, cost.replace('    return 9', '    if weight_kg == 25:\n        return 20\n    return 9')),
+      [{ rule: 'special-case', text: 'special-cases 25' }],
+    );
+  });
+
   it('ranks a patch with such a shape after one without, and says why', () => {
     const patch = (summary: string, score: number, shape?: ShapeObjection[]): ValidatedPatch => ({
       kind: 'candidate',

@@ -4,7 +4,8 @@ import { descendants, parameterNames } from './tree';
 
 // A parameter or loop variable the function read before and no longer reads: the patch routed
 // around the input instead of fixing its use. A comparison with a literal the function did not
-// compare with before (other than the everyday ones): it special-cases a test's value.
+// compare with before (other than the everyday ones, and those its docstring or comments state,
+// which are its specification): it special-cases a test's value.
 
 const EVERYDAY_LITERALS = new Set(['0', '1', '-1', '""', "''", 'None', 'True', 'False']);
 
@@ -16,8 +17,21 @@ export function unusedInputs(before: Node, after: Node): string[] {
 
 export function specialCases(before: Node, after: Node): string[] {
   const was = literalComparisons(before);
-  const special = [...literalComparisons(after)].filter((literal) => !was.has(literal));
+  const stated = statedWords(before);
+  const special = [...literalComparisons(after)].filter(
+    (literal) => !was.has(literal) && !stated.has(literal.replace(/^(['"])(.*)\1$/, '$2')),
+  );
   return special.length > 0 ? [`special-cases ${special.join(', ')}`] : [];
+}
+
+/** The numbers and words of the function's docstring and comments (as they stood before the patch). */
+function statedWords(definition: Node): Set<string> {
+  const first = definition.childForFieldName('body')?.namedChildren[0];
+  const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string' ? [first.text] : [];
+  const comments = descendants(definition)
+    .filter((node) => node.type === 'comment')
+    .map((node) => node.text);
+  return new Set([...docstring, ...comments].flatMap((text) => text.match(/-?\d+(?:\.\d+)?|\w+/g) ?? []));
 }
 
 /** Parameters and loop variables, and whether the function reads each. */
