@@ -11,6 +11,8 @@ export type ScriptedAnswer =
   | { status: number }
   /** Writes the start of an answer and never ends it. */
   | { endless: true }
+  /** Writes the start of an answer and breaks the connection. */
+  | { cut: true }
   /** Answers with megabytes of text. */
   | { huge: true };
 
@@ -67,6 +69,12 @@ export async function startModelServer(options: {
       chats.push(request);
       const answer = options.answer(request, chats.length - 1);
       if ('status' in answer) return json(answer.status, { error: `scripted ${answer.status}` });
+      if ('cut' in answer) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"message": {"role": "assistant", "content": "def ');
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
       if ('endless' in answer) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"message": {"role": "assistant", "content": "');

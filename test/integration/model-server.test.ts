@@ -106,17 +106,18 @@ describe("fixes from the user's model server", function () {
     assert.equal(server.chats.length, 2, 'the validated answer goes back to nobody');
   });
 
-  it('names each bad answer and goes on: no code block, another function, HTTP errors, a body too large', async () => {
+  it('names each bad answer and goes on: no code block, another function, HTTP errors, a body too large, one cut off', async () => {
     const answers: ScriptedAnswer[] = [
       { text: 'Raise the price for heavy parcels.' },
       { text: fencedAnswer('def label(weight_kg):\n    return "heavy"\n') },
       { status: 429 },
       { status: 500 },
       { huge: true },
+      { cut: true },
       { text: fencedAnswer(FIXED) },
     ];
     const server = await serve('ollama', (index) => answers[index] ?? { status: 503 });
-    const { run, report } = await fixWith(server.url, ['--server-samples', '6']);
+    const { run, report } = await fixWith(server.url, ['--server-samples', '7']);
     assert.ok(run.status === 0 || run.status === 4, run.stderr);
     assert.equal(report.patches[0]?.source, 'server', run.stdout);
     assert.deepEqual(report.stats.search?.server?.failures, {
@@ -125,6 +126,7 @@ describe("fixes from the user's model server", function () {
       'HTTP 429': 1,
       'HTTP 500': 1,
       'answer too large': 1,
+      'answer cut off': 1,
     });
   });
 

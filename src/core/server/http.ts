@@ -31,23 +31,32 @@ async function request(url: string, init: RequestInit, options: RequestOptions):
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = AbortSignal.any([options.signal, timeout]);
   const headers = { ...(init.headers as Record<string, string>), ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
-  try {
-    const response = await fetch(url, { ...init, headers, signal });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ok: false, why: `HTTP ${response.status}` };
-    }
-    const text = await boundedText(response);
-    if (text === null) return { ok: false, why: 'answer too large' };
-    try {
-      return { ok: true, body: JSON.parse(text) };
-    } catch {
-      return { ok: false, why: 'answer is not JSON' };
-    }
-  } catch (error) {
+  const failed = (otherwise: string): Reply => {
     if (options.signal.aborted) throw new CanceledError();
-    if (timeout.aborted) return { ok: false, why: 'timeout' };
-    return { ok: false, why: `not reachable (${causeOf(error)})` };
+    return { ok: false, why: timeout.aborted ? 'timeout' : otherwise };
+  };
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers, signal });
+  } catch (error) {
+    return failed(`not reachable (${causeOf(error)})`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: false, why: `HTTP ${response.status}` };
+  }
+  let text: string | null;
+  try {
+    text = await boundedText(response);
+  } catch {
+    // The server answered and the connection broke mid-answer: the server is there, this answer is lost.
+    return failed('answer cut off');
+  }
+  if (text === null) return { ok: false, why: 'answer too large' };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false, why: 'answer is not JSON' };
   }
 }
 
