@@ -169,7 +169,7 @@ async function runWithProgress(ctx: Ctx, kind: 'fix' | 'analyze', target: Target
   };
   try {
     const tests = await testsOf(target, python);
-    const options = engineOptions(settings, workspace, tests, python);
+    const options = engineOptions(settings, kind, workspace, tests, python);
     const what = tests.length ? tests.join(' ') : 'all tests';
     ctx.log.info(`${kind} in ${workspace} (${what}) with ${python}`);
     const dirty = vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.languageId === 'python');

@@ -1,6 +1,7 @@
 // DeepDebug's settings, read in one place.
 import * as vscode from 'vscode';
 import type { EngineOptions } from '../core/types';
+import { modelServerOf, type ServerSettingValues } from './logic/server-settings';
 
 export interface Settings {
   timeBudgetMs: number;
@@ -18,6 +19,8 @@ export interface Settings {
   sandbox: boolean;
   /** Order equally-validated fixes by the kinds the user applied or discarded before. */
   learnFromChoices: boolean;
+  /** The user's own model server, as written (`url` empty: none); made the engine's in engineOptions. */
+  modelServer: ServerSettingValues;
 }
 
 export function readSettings(scope?: vscode.Uri): Settings {
@@ -34,10 +37,30 @@ export function readSettings(scope?: vscode.Uri): Settings {
     backgroundStart: config.get<boolean>('backgroundStart', true),
     sandbox: config.get<boolean>('sandbox', true),
     learnFromChoices: config.get<boolean>('learnFromChoices', true),
+    modelServer: {
+      url: config.get<string>('modelServer.url', ''),
+      api: config.get<string>('modelServer.api', 'auto'),
+      model: config.get<string>('modelServer.model', ''),
+      samples: config.get<unknown>('modelServer.samples'),
+      timeoutSeconds: config.get<unknown>('modelServer.timeoutSeconds'),
+      apiKeyEnvironmentVariable: config.get<string>('modelServer.apiKeyEnvironmentVariable', ''),
+      allowRemote: config.get<boolean>('modelServer.allowRemote', false),
+    },
   };
 }
 
-export function engineOptions(settings: Settings, workspace: string, tests: string[], python: string): EngineOptions {
+/**
+ * The engine's options for a run. Only a fix asks the model server; its key is read here, from
+ * the extension host's environment. Throws a UserError for a key variable that is not set.
+ */
+export function engineOptions(
+  settings: Settings,
+  kind: 'fix' | 'analyze',
+  workspace: string,
+  tests: string[],
+  python: string,
+): EngineOptions {
+  const modelServer = kind === 'fix' ? modelServerOf(settings.modelServer, process.env) : undefined;
   return {
     workspace,
     tests,
@@ -48,6 +71,7 @@ export function engineOptions(settings: Settings, workspace: string, tests: stri
     device: settings.device,
     allowTestEdits: settings.allowTestEdits,
     sandbox: settings.sandbox,
+    ...(modelServer ? { modelServer } : {}),
   };
 }
 

@@ -54,13 +54,21 @@ async function cursorOnCode(workbench: Workbench, line: number): Promise<void> {
   await workbench.page.keyboard.press('End');
 }
 
-/** The "Apply DeepDebug fix: ..." titles of the lightbulb at `line`, once it shows. */
-export async function fixesOfferedAt(workbench: Workbench, line: number): Promise<string[]> {
+/**
+ * The "Apply DeepDebug fix: ..." and "Apply unconfirmed DeepDebug patch: ..." titles of the
+ * lightbulb at `line`, once it shows.
+ */
+export async function patchesOfferedAt(workbench: Workbench, line: number): Promise<string[]> {
   await cursorOnCode(workbench, line);
   await workbench.lightbulb().waitFor({ state: 'visible' });
   const titles = await workbench.quickFixTitles();
   await workbench.page.keyboard.press('Escape');
-  return titles.filter((title) => title.startsWith('Apply DeepDebug fix: '));
+  return titles.filter((title) => title.startsWith('Apply DeepDebug fix: ') || title.startsWith('Apply unconfirmed DeepDebug patch: '));
+}
+
+/** The "Apply DeepDebug fix: ..." titles of the lightbulb at `line`, once it shows. */
+export async function fixesOfferedAt(workbench: Workbench, line: number): Promise<string[]> {
+  return (await patchesOfferedAt(workbench, line)).filter((title) => title.startsWith('Apply DeepDebug fix: '));
 }
 
 /** Waits until no lightbulb shows at `line` (a lightbulb of before the change may linger a moment). */

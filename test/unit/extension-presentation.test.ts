@@ -13,6 +13,7 @@ import { panelHtml } from '../../src/extension/logic/panel-html';
 import { finishedState, parseWebviewMessage } from '../../src/extension/logic/panel-state';
 import { hintDocumentText, hintName, patchDocumentPath, patchDocumentText, patchIdFromPath } from '../../src/extension/logic/patch-uri';
 import { RunStore, runFromFix, type RunRecord } from '../../src/extension/logic/run-record';
+import { statusText } from '../../src/extension/logic/status-text';
 import { suspectMarks } from '../../src/extension/logic/suspect-marks';
 
 const workspace = path.resolve('/tmp/ws');
@@ -364,6 +365,22 @@ describe('extension presentation', () => {
       assert.equal(scoped(['tests/test_cart.py'], 4), 'DeepDebug: no validated fix for test_total; ran tests/test_cart.py (4 tests)');
       const passing = { ...report([]), failures: [] };
       assert.equal(headline(runFromFix('r5', workspace, passing)), 'DeepDebug: no failing tests');
+    });
+
+    it('shows a model server that is not there as one quiet line: the headline, the panel and the status bar say it once', () => {
+      const line = 'model server at http://127.0.0.1:11434: not reachable (connection refused); templates only';
+      const once = (text: string) => assert.equal(text.split(line).length - 1, 1, text);
+      const found = finishedState(
+        runFromFix('r9', workspace, { ...report([patch('    return result', 'remove `- 1` on line 5', 6)]), warnings: [line] }),
+      );
+      assert.equal(found.headline, `DeepDebug: 1 validated fix for test_total, the best in total (shop/cart.py) (warning: ${line})`);
+      assert.deepEqual(found.warnings, [line]);
+      const none = finishedState(runFromFix('r10', workspace, { ...report([]), warnings: [line] }));
+      assert.equal(none.headline, `DeepDebug: no validated fix for test_total (warning: ${line})`);
+      for (const state of [found, none]) {
+        once(statusText(state, 'deepdebug-small · cpu').tooltip);
+        assert.doesNotMatch(state.headline, /\n/, 'one line');
+      }
     });
 
     it('accepts only well-formed messages from the webview', () => {

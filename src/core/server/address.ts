@@ -24,7 +24,7 @@ export function serverBase(url: string, allowRemote: boolean): string {
   if (!local && !allowRemote)
     throw new UserError(
       'bad-model-server',
-      `model server ${parsed.host} is not on this machine: your code would be sent to it; allow remote model servers to use it`,
+      `model server ${parsed.host} is not on this machine: your code would be sent to it; allow remote model servers to use it (deepdebug.modelServer.allowRemote, --allow-remote-server)`,
     );
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`;
 }
