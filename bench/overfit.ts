@@ -24,7 +24,7 @@
 // only fixes), with how many of each are right, and the candidates the run rejected for harm.
 //
 //   node out/bench/overfit.js --baseline <checkout with dist/cli.js built> [--budget 30]
-//        [--sets overfit,classic-thin,wide-thin,classic,wide,real,harm] [--only name,...] [--python python3] [--json out.json]
+//        [--sets overfit,classic-thin,wide-thin,classic,wide,real,harm,patterns] [--only name,...] [--python python3] [--json out.json]
 //   node out/bench/overfit.js --tables out.json    the tables of a saved run, finished or stopped
 // The JSON is rewritten after every run, so a stopped run keeps what it did.
 import { spawn } from 'node:child_process';
@@ -40,7 +40,7 @@ import { isExactFix, median, ranNormally, runFixCli, scoreRun, seconds, sideBySi
 import { markdownTable, type Cell } from './lib/markdown-table';
 import { benchOptions, listOf, positiveNumber, required } from './lib/options';
 
-const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide', 'real', 'harm'] as const;
+const SETS = ['overfit', 'classic-thin', 'wide-thin', 'classic', 'wide', 'real', 'harm', 'patterns'] as const;
 type BenchSet = (typeof SETS)[number];
 const BUILDS: readonly Build[] = ['baseline', 'this'];
 
@@ -213,7 +213,7 @@ function bugs(): Bug[] {
       return (testId: string) => !names.has(testId.split('::')[0]!);
     };
     const common = { toolArgs: ['--no-model'], python: args.python, developersFix: false };
-    const setDir = set === 'overfit' || set === 'harm' ? set : set.startsWith('classic') ? 'classic' : 'wide';
+    const setDir = set === 'overfit' || set === 'harm' || set === 'patterns' ? set : set.startsWith('classic') ? 'classic' : 'wide';
     for (const { name, dir, bug } of loadBugSet(setDir, args.only)) {
       if (set === 'overfit' || set === 'harm') {
         const hiddenDir = path.join(packageRoot(), 'bench', `${set}-hidden`, name);

@@ -11,10 +11,10 @@ export function fixturePath(name: string): string {
   return path.join(packageRoot(), 'test', 'fixtures', name);
 }
 
-/** A fresh temp copy of a fixture; remove it with removeCopy. */
+/** A fresh temp copy of a fixture (a name in test/fixtures, or a folder's absolute path: a bench bug); remove it with removeCopy. */
 export function copyFixture(name: string): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-${name}-`));
-  fs.cpSync(fixturePath(name), copy, { recursive: true });
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), `deepdebug-${path.basename(name)}-`));
+  fs.cpSync(path.isAbsolute(name) ? name : fixturePath(name), copy, { recursive: true });
   return copy;
 }
 

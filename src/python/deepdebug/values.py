@@ -112,9 +112,15 @@ _short.maxlevel = 3
 
 
 def shown(value: Any) -> str:
-    """A short text of the value for people: reprlib's, addresses left out."""
+    """A short text of the value for people: reprlib's, addresses left out; an object whose repr
+    is the default one by its attributes, as canonical compares it (`Cart(items=['b', 'a'])`)."""
     try:
-        text = ADDRESS.sub("", _short.repr(value))
+        text = _short.repr(value)
+        attributes = getattr(value, "__dict__", None)
+        if ADDRESS.search(text) and isinstance(attributes, dict) and not isinstance(value, type):
+            fields = ", ".join(f"{name}={_short.repr(item)}" for name, item in list(attributes.items())[: _short.maxdict])
+            text = f"{type(value).__qualname__}({fields})"
+        text = ADDRESS.sub("", text)
     except Exception:  # noqa: BLE001 - a user's __repr__ that raises
         text = f"<{type(value).__qualname__}>"
     return _bounded(text, SHOWN_CHARS)

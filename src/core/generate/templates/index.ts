@@ -25,6 +25,7 @@ import { conditionEdits } from './conditions';
 import { insertionEdits } from './insertions';
 import { moveEdits } from './moves';
 import { runtimeTypeEdits } from './runtime-types';
+import { patternEdits } from './patterns';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
 // is scored by suspiciousness x line suspiciousness x prior, and edits are turned into
@@ -70,6 +71,7 @@ const FAMILIES: EditFamily[] = [
   moveEdits,
   exceptionGuardEdits,
   runtimeTypeEdits,
+  patternEdits,
 ];
 
 interface Region {
