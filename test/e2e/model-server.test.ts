@@ -4,21 +4,13 @@
 // the lightbulb offers it and the panel names the model it came from. A URL off this machine
 // is refused with one clear message before anything runs, and nothing changes.
 import assert from 'node:assert/strict';
-import { fencedAnswer, startModelServer, type ScriptedServer } from '../helpers/model-server';
+import { fencedAnswer, MISSING_CASE_FIX, startModelServer, type ScriptedServer } from '../helpers/model-server';
 import { addedLines, debugAndWait, openReviewPanel, patchesOfferedAt } from './deepdebug-ui';
 import { scenarioSessions, snapshotFiles } from './harness';
 
 // The fixture (test/fixtures/server-missing-case): shipping_cost lacks the freight price for
-// parcels over 10 kg; the answer the server gives, as in test/integration/model-server.test.ts.
+// parcels over 10 kg; the server answers MISSING_CASE_FIX.
 const buggyFile = 'parcels.py';
-const FIXED = `def shipping_cost(weight_kg):
-    """5 up to 1 kg, 9 up to 10 kg; heavier parcels go by freight, 20 each."""
-    if weight_kg <= 1:
-        return 5
-    if weight_kg <= 10:
-        return 9
-    return 20
-`;
 
 describe("e2e: fixes from the user's model server", function () {
   this.timeout(360_000);
@@ -34,7 +26,7 @@ describe("e2e: fixes from the user's model server", function () {
     server = await startModelServer({
       api: 'ollama',
       models: ['llama3:8b', 'qwen2.5-coder:7b'],
-      answer: () => ({ text: fencedAnswer(FIXED) }),
+      answer: () => ({ text: fencedAnswer(MISSING_CASE_FIX) }),
     });
     const session = await startSession({
       fixture: 'server-missing-case',

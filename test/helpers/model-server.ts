@@ -112,3 +112,13 @@ export async function startModelServer(options: {
 export function fencedAnswer(code: string): string {
   return `The function misses a case. Here is the corrected version:\n\n\`\`\`python\n${code.trimEnd()}\n\`\`\`\n\nThis handles heavier parcels.`;
 }
+
+/** The fix of test/fixtures/server-missing-case (shipping_cost lacks the freight price over 10 kg), as a model would write it. */
+export const MISSING_CASE_FIX = `def shipping_cost(weight_kg):
+    """5 up to 1 kg, 9 up to 10 kg; heavier parcels go by freight, 20 each."""
+    if weight_kg <= 1:
+        return 5
+    if weight_kg <= 10:
+        return 9
+    return 20
+`;

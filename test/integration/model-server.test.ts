@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FixReport } from '../../src/core/types';
 import { caseFolders, deepdebug, messages, type CliRun } from '../helpers/cli';
-import { fencedAnswer, startModelServer, type ScriptedAnswer, type ScriptedServer } from '../helpers/model-server';
+import { fencedAnswer, MISSING_CASE_FIX, startModelServer, type ScriptedAnswer, type ScriptedServer } from '../helpers/model-server';
 import { passesPlainPytest } from '../helpers/fix-run';
 
 // The user's model server as a source of fixes, over real HTTP on loopback: a scripted server
@@ -11,15 +11,6 @@ import { passesPlainPytest } from '../helpers/fix-run';
 // edit family writes (a third price for heavy parcels): only the server's answer fixes it, and
 // it is validated, re-checked and ranked like any patch. A server that is not there or answers
 // badly costs its answers only: the run goes on and says why in one line.
-
-const FIXED = `def shipping_cost(weight_kg):
-    """5 up to 1 kg, 9 up to 10 kg; heavier parcels go by freight, 20 each."""
-    if weight_kg <= 1:
-        return 5
-    if weight_kg <= 10:
-        return 9
-    return 20
-`;
 
 describe("fixes from the user's model server", function () {
   this.timeout(120_000);
@@ -51,7 +42,7 @@ describe("fixes from the user's model server", function () {
 
   for (const api of ['ollama', 'openai'] as const) {
     it(`shows the server's fix first, named by its model, over ${api === 'ollama' ? "Ollama's API" : 'the OpenAI-compatible API'} (found by asking)`, async () => {
-      const server = await serve(api, () => ({ text: fencedAnswer(FIXED) }));
+      const server = await serve(api, () => ({ text: fencedAnswer(MISSING_CASE_FIX) }));
       const { run, report } = await fixWith(server.url);
       assert.ok(run.status === 0 || run.status === 4, run.stderr);
       const [top] = report.patches;
@@ -88,7 +79,7 @@ describe("fixes from the user's model server", function () {
     const server = await startModelServer({
       api: 'ollama',
       models: ['qwen2.5-coder:7b'],
-      answer: (request) => ({ text: fencedAnswer(request.messages.length > 2 ? FIXED : broad) }),
+      answer: (request) => ({ text: fencedAnswer(request.messages.length > 2 ? MISSING_CASE_FIX : broad) }),
     });
     servers.push(server);
     const { run, report } = await fixWith(server.url, ['--server-samples', '1']);
@@ -114,7 +105,7 @@ describe("fixes from the user's model server", function () {
       { status: 500 },
       { huge: true },
       { cut: true },
-      { text: fencedAnswer(FIXED) },
+      { text: fencedAnswer(MISSING_CASE_FIX) },
     ];
     const server = await serve('ollama', (index) => answers[index] ?? { status: 503 });
     const { run, report } = await fixWith(server.url, ['--server-samples', '7']);
@@ -145,7 +136,7 @@ describe("fixes from the user's model server", function () {
   });
 
   it('a server slower than its limit gives up on it, and says so', async () => {
-    const server = await serve('openai', () => ({ text: fencedAnswer(FIXED), delayMs: 5_000 }));
+    const server = await serve('openai', () => ({ text: fencedAnswer(MISSING_CASE_FIX), delayMs: 5_000 }));
     const { run, report } = await fixWith(server.url, ['--server-timeout', '1']);
     assert.equal(run.status, 1, run.stderr);
     assert.deepEqual(report.stats.search?.server?.failures, { timeout: 1 });
