@@ -53,6 +53,20 @@ describe('patch shapes', () => {
     );
   });
 
+  it('counts a string the docstring quotes, or whose letters it lists one by one, as stated', async () => {
+    const split = 'def fields(line):\n    """The fields of a line separated by \';\'."""\n    return line.split(",")\n';
+    const splitFixed = split.replace('return line.split(",")', 'if ";" in line:\n        return line.split(";")\n    return [line]');
+    assert.deepEqual(await shapeObjections(split, splitFixed), []);
+    const vowels =
+      'def count_vowels(text):\n    """How many of a, e, i, o, u the text holds."""\n    return sum(1 for c in text if c in "ae")\n';
+    assert.deepEqual(await shapeObjections(vowels, vowels.replace('c in "ae"', 'c in "aeiou"')), []);
+    // A letter the docstring merely contains is no statement of it.
+    const word = 'def grade(mark):\n    """A letter grade."""\n    return "B"\n';
+    assert.deepEqual(await shapeObjections(word, word.replace('return "B"', 'if mark == "t":\n        return "A"\n    return "B"')), [
+      { rule: 'special-case', text: 'special-cases "t"' },
+    ]);
+  });
+
   it('ranks a patch with such a shape after one without, and says why', () => {
     const patch = (summary: string, score: number, shape?: ShapeObjection[]): ValidatedPatch => ({
       kind: 'candidate',

@@ -17,21 +17,33 @@ export function unusedInputs(before: Node, after: Node): string[] {
 
 export function specialCases(before: Node, after: Node): string[] {
   const was = literalComparisons(before);
-  const stated = statedWords(before);
-  const special = [...literalComparisons(after)].filter(
-    (literal) => !was.has(literal) && !stated.has(literal.replace(/^(['"])(.*)\1$/, '$2')),
-  );
+  const stated = statedText(before);
+  const special = [...literalComparisons(after)].filter((literal) => !was.has(literal) && !isStated(literal, stated));
   return special.length > 0 ? [`special-cases ${special.join(', ')}`] : [];
 }
 
-/** The numbers and words of the function's docstring and comments (as they stood before the patch). */
-function statedWords(definition: Node): Set<string> {
+/** The function's docstring and comments, as they stood before the patch: its own statement of what it does. */
+function statedText(definition: Node): string {
   const first = definition.childForFieldName('body')?.namedChildren[0];
   const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string' ? [first.text] : [];
   const comments = descendants(definition)
     .filter((node) => node.type === 'comment')
     .map((node) => node.text);
-  return new Set([...docstring, ...comments].flatMap((text) => text.match(/-?\d+(?:\.\d+)?|\w+/g) ?? []));
+  return [...docstring, ...comments].join('\n');
+}
+
+/**
+ * Whether the text states the literal: its content set apart (a token of its own, quoted, or
+ * between spaces and punctuation), or a string of letters each listed on its own ("a, e, i, o,
+ * u" states "aeiou"). A letter inside a word states nothing.
+ */
+function isStated(literal: string, text: string): boolean {
+  const content = literal.replace(/^[rbuf]*(['"])(.*)\1$/is, '$2');
+  if (content === '') return false;
+  const escaped = content.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`(^|[^\\w.])${escaped}($|[^\\w])`).test(text)) return true;
+  const letters = new Set(text.match(/\b\w\b/g) ?? []);
+  return content.length > 1 && /^[a-z]+$/i.test(content) && [...content].every((letter) => letters.has(letter));
 }
 
 /** Parameters and loop variables, and whether the function reads each. */
