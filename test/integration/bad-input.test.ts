@@ -249,7 +249,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const run = await unchangedRun(workspace, ['fix', workspace, '--model', path.join(tmp, 'no-such-model')]);
       assert.equal(run.status, 0, run.stderr);
       assertOneMessage(run, /^deepdebug: warning: model unavailable, using template edits only: model folder .*no-such-model: not found$/);
-      assert.match(run.stdout, /Validated patches: \d+ \([^)]*\)\n1\. .* \(template, /);
+      assert.match(run.stdout, /Validated patches: \d+ \([^)]*\)\n1\. .* \(template \(/);
     });
 
     it('a corrupt model (garbage ONNX files): the templates fix the bug, the message names the file', async () => {
@@ -266,7 +266,7 @@ describe('bad input and faults: the deepdebug CLI', function () {
       const run = await unchangedRun(workspace, ['fix', workspace, '--model', model]);
       assert.equal(run.status, 0, run.stderr);
       assertOneMessage(run, /^deepdebug: warning: model unavailable, using template edits only: .*cannot load onnx\/\w+\.onnx/);
-      assert.match(run.stdout, /Validated patches: \d+ \([^)]*\)\n1\. .* \(template, /);
+      assert.match(run.stdout, /Validated patches: \d+ \([^)]*\)\n1\. .* \(template \(/);
     });
   });
 
