@@ -95,6 +95,11 @@ interface Bug {
   makeWorkspace: (folder: string) => void;
 }
 
+/** What a bug of either set tells about its target: the fields every Bug shares. */
+function targetOf(bug: { id: string; kind: string; file: string; function: string; fixedFunction: string }) {
+  return { id: bug.id, kind: bug.kind, file: bug.file, function: bug.function, fixedFunction: bug.fixedFunction };
+}
+
 function bugs(): Bug[] {
   const all: Bug[] = [];
   for (const set of args.sets) {
@@ -102,11 +107,7 @@ function bugs(): Bug[] {
       for (const { dir, bug } of loadBugSet('synth', args.only))
         all.push({
           set,
-          id: bug.id,
-          kind: bug.kind,
-          file: bug.file,
-          function: bug.function,
-          fixedFunction: bug.fixedFunction,
+          ...targetOf(bug),
           toolArgs: ['--python', args.python],
           makeWorkspace: (folder) => fs.cpSync(dir, folder, { recursive: true }),
         });
@@ -114,11 +115,7 @@ function bugs(): Bug[] {
       for (const bug of loadBugList().filter((b) => b.quick && isChosen(args.only, b.id)))
         all.push({
           set,
-          id: bug.id,
-          kind: bug.kind,
-          file: bug.file,
-          function: bug.function,
-          fixedFunction: bug.fixedFunction,
+          ...targetOf(bug),
           startLine: bug.startLine,
           toolArgs: ['--python', REAL_PYTHON, '--tests', ...bug.tests],
           makeWorkspace: (folder) => makeWorkspace(bug, folder, REAL_PYTHON),

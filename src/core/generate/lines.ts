@@ -32,3 +32,14 @@ export function lineAt(starts: readonly number[], offset: number): number {
   }
   return lo + 1;
 }
+
+/** Lines startLine..endLine (1-based, inclusive) of `source`, without carriage returns, ending with a newline: a function as models read and write it. */
+export function functionText(source: string, startLine: number, endLine: number): string {
+  return (
+    source
+      .split('\n')
+      .slice(startLine - 1, endLine)
+      .join('\n')
+      .replace(/\r$/gm, '') + '\n'
+  );
+}

@@ -5,6 +5,7 @@ import { applyOutput, fitsFormat, skeletonBudget, targetText, type PatchModel } 
 import { buildModelInput } from '../skeleton';
 import { listFunctions, type FunctionInfo } from '../syntax/functions';
 import { changedLinesText, dedupeCandidates, makeCandidate } from './candidate';
+import { functionText } from './lines';
 
 // The neural half of candidate generation: sample edits for each suspect from the patch model,
 // and score other generators' candidates by the model's likelihood so the engine can rank them.
@@ -29,16 +30,6 @@ export interface ModelCandidateOptions {
 
 const DEFAULT_TEMPERATURE = 0.8;
 const DEFAULT_TOP_P = 0.95;
-
-function functionText(source: string, startLine: number, endLine: number): string {
-  return (
-    source
-      .split('\n')
-      .slice(startLine - 1, endLine)
-      .join('\n')
-      .replace(/\r$/gm, '') + '\n'
-  );
-}
 
 /**
  * The model's input for one function of `source` (null when the format cannot edit it, or its

@@ -120,14 +120,13 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     byKind: {},
     partialFixes: 0,
   };
+  // The model samples for these suspects, and the server is asked about them.
+  const sampled = sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode);
   // The model's likelihood orders every template source within a window; without a model, the streams' own order.
   const modelLane = input.loadModel ? new ModelLane(input.loadModel, hooks.signal) : undefined;
   const prior: Prior | null = modelLane?.prior ?? null;
   if (prior) stats.prior = priorStats();
-  const model = modelLane?.samples(
-    { ...input, suspects: sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode), stats },
-    () => frontier,
-  );
+  const model = modelLane?.samples({ ...input, suspects: sampled, stats }, () => frontier);
   // No candidate waits for scores: the model loads after the first ones are out.
   const ordered = (source: CandidateStream): CandidateStream => withPrior(source, prior, stats.prior, { firstWaitMs: PRIOR_LATER_WAIT_MS });
   // The probes and the server's requests stop when the lanes end (the probes run in a lane, which the lanes' end must not wait on).
@@ -138,7 +137,7 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     new ServerSource(
       input.modelServer,
       {
-        suspects: sampledSuspects(input.suspects, input.allowTestEdits, input.isTestCode),
+        suspects: sampled,
         failures: input.failures,
         readSource: input.readSource,
         deadline: input.deadline,

@@ -1,4 +1,5 @@
 import { candidateKey, changedLinesText, makeCandidate } from '../generate/candidate';
+import { functionText } from '../generate/lines';
 import { CanceledError, isCanceled } from '../errors';
 import { failureFor } from '../localize';
 import type { Candidate, Failure, ModelServerSettings, ServerStats, Suspect } from '../types';
@@ -135,7 +136,7 @@ export class ServerSource {
       const asked: Asked = {
         suspect,
         source,
-        oldFunction: lines.slice(suspect.startLine - 1, suspect.endLine).join('\n') + '\n',
+        oldFunction: functionText(source, suspect.startLine, suspect.endLine),
         indent: /^[ \t]*/.exec(lines[suspect.startLine - 1] ?? '')![0],
         name: suspect.function.split('.').at(-1)!,
       };
