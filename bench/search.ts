@@ -5,7 +5,7 @@
 // engine; writes results.md and results.json to --out after every bug (a stopped run keeps
 // what it did).
 //
-//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real,synth,synth-real]
+//   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real,synth,synth-real,missing,missing-real]
 //        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--resume]
 //        [--out bench/results/<date>-<commit>-search]
 //
@@ -14,7 +14,7 @@
 // time, on bugs whose search spent the whole budget).
 //
 // The real-project set is bench/real's dev split, every --real-every-th bug (a fixed sample);
-// synth-real is every bug of bench/synth/real-bugs.jsonl. --resume keeps the rows of --out's
+// synth-real is every bug of bench/synth/real-bugs.jsonl, missing-real of bench/missing/real-bugs.jsonl. --resume keeps the rows of --out's
 // results.json and runs only the bugs it lacks (a run stopped midway goes on where it was).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -44,9 +44,13 @@ interface Row extends BugResult {
   showed: string[];
 }
 
-const SETS = ['classic', 'wide', 'guards', 'synth', 'real', 'synth-real'] as const;
+const SETS = ['classic', 'wide', 'guards', 'synth', 'real', 'synth-real', 'missing', 'missing-real'] as const;
 type BugSet = (typeof SETS)[number];
-const SYNTH_REAL_BUGS = path.join(packageRoot(), 'bench', 'synth', 'real-bugs.jsonl');
+/** The sets of real-project bugs written by hand beside a folder set, by their file. */
+const REAL_BUG_FILES: Partial<Record<BugSet, string>> = {
+  'synth-real': path.join(packageRoot(), 'bench', 'synth', 'real-bugs.jsonl'),
+  'missing-real': path.join(packageRoot(), 'bench', 'missing', 'real-bugs.jsonl'),
+};
 
 const args = benchOptions(
   {
@@ -73,8 +77,8 @@ const args = benchOptions(
 
 /** The bugs of one set that `--only` picks (bench/real: from the sample). */
 function setBugs(set: BugSet): Bug[] {
-  if (set === 'real' || set === 'synth-real') {
-    const bugsFile = set === 'synth-real' ? SYNTH_REAL_BUGS : undefined;
+  if (set === 'real' || set === 'synth-real' || set === 'missing-real') {
+    const bugsFile = REAL_BUG_FILES[set];
     const records = bugsFile ? loadBugList(bugsFile) : realSample();
     return records
       .filter((bug) => isChosen(args.only, bug.id))

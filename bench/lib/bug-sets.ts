@@ -12,7 +12,7 @@ import type { BugTarget } from './fix-runs';
 const BENCH_DIR = path.join(packageRoot(), 'bench');
 const REAL_DIR = path.join(BENCH_DIR, 'real');
 
-export type FolderSet = 'classic' | 'wide' | 'overfit' | 'synth' | 'guards' | 'harm' | 'patterns';
+export type FolderSet = 'classic' | 'wide' | 'overfit' | 'synth' | 'guards' | 'harm' | 'patterns' | 'missing';
 
 /** A bug folder's bug.json. */
 export interface FolderBug extends BugTarget {

@@ -21,6 +21,8 @@ export interface BugTarget {
   fixedFunction: string;
   /** First line of the function in the buggy file; picks among functions sharing a qualname (a property's getter and setter). */
   startLine?: number;
+  /** Where the wrong literal is a constant the function reads (bench/missing): the constant's right assignment line. */
+  fixedConstant?: { name: string; line: number; text: string };
 }
 
 export interface BugResult {
@@ -67,9 +69,11 @@ async function functionText(fileText: string, qualname: string, nearLine: number
     .join('\n');
 }
 
-/** Whether the patched file's version of the bug's function equals the correct one. */
+/** Whether the patched file's version of the bug's function equals the correct one (and its constant's line, where the bug is there). */
 export async function isExactFix(bug: BugTarget, newFileText: string): Promise<boolean> {
   const patched = await functionText(newFileText, bug.function, bug.startLine ?? 0);
+  const constant = bug.fixedConstant?.text.trim();
+  if (constant !== undefined && !newFileText.split('\n').some((line) => line.trim() === constant)) return false;
   return patched !== null && normalizeCode(patched) === normalizeCode(bug.fixedFunction);
 }
 

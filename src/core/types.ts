@@ -149,7 +149,17 @@ export type CandidateSource = 'template' | 'synth' | 'probe' | 'model' | 'server
  * or value synthesized from probes (synth/), a probe itself (run, never shown), or a model
  * sample; kinds joined by `+` for an edit made on top of a partial fix, or a pair.
  */
-export type OneKind = EditKind | 'synth-condition' | 'synth-value' | 'angelic-probe' | 'model-sample' | 'server-answer';
+export type OneKind =
+  | EditKind
+  | 'synth-condition'
+  | 'synth-guard'
+  | 'synth-continue'
+  | 'synth-break'
+  | 'synth-return'
+  | 'synth-value'
+  | 'angelic-probe'
+  | 'model-sample'
+  | 'server-answer';
 export type CandidateKind = OneKind | `${OneKind}+${string}`;
 
 /** A proposed new text for one function, not yet validated. */
@@ -444,6 +454,12 @@ export interface SearchStats {
   /** Angelic probe runs of suspect conditions and values, and the conditions synthesized from them (absent: the search never got to them; src/core/search/angelic.ts). */
   angelicRuns?: number;
   synthesized?: number;
+  /**
+   * Guards and early exits synthesized at suspect statements (absent: the search never got to
+   * them): from a schedule of the statement's probe that made the failing tests pass, and from
+   * the passing tests' path alone (no schedule did; tried last).
+   */
+  synthesizedStatements?: { byProbe: number; byPassingTests: number };
   /** Variants of suspect values that the value probes left standing (absent: the search never got to them). */
   synthesizedValues?: number;
   /** The user's model server (absent: none configured). */

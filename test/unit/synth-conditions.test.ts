@@ -13,7 +13,7 @@ const usual = [
   { text: '1', value: 1 },
 ];
 
-function input(condition: string, conditionNames: string[], observations: Observation[], limit = 20): SynthesisInput {
+function input(condition: string | null, conditionNames: string[], observations: Observation[], limit = 20): SynthesisInput {
   return { condition, conditionNames, observations, constants: usual, limit };
 }
 
@@ -108,16 +108,94 @@ describe('Condition synthesis', () => {
       ],
     );
   });
+
+  it("writes a new condition (a guard's) from values alone, truth and string tests among them, smallest first", () => {
+    // A comment line must be skipped: `continue` wanted at '# a', not at the others.
+    const observations: Observation[] = [
+      { locals: { line: '# a', 'len(line)': 3, 'len(seen)': 0 }, original: false, wanted: true },
+      { locals: { line: 'x = 1', 'len(line)': 5, 'len(seen)': 0 }, original: false, wanted: false },
+      { locals: { line: 'y=#2', 'len(line)': 4, 'len(seen)': 1 }, original: false, wanted: false },
+    ];
+    const found = synthesizeConditions({
+      condition: null,
+      conditionNames: ['line'],
+      observations,
+      constants: [...usual, { text: "'#'", value: '#' }],
+      limit: 20,
+    });
+    assert.equal(found[0], "line.startswith('#')");
+    assert.ok(!found.some((text) => text.includes('True') || text.includes('False')), found.join(' | '));
+    const values = evaluated(found, observations);
+    found.forEach((text, i) => assert.deepEqual(values[i], [true, false, false], text));
+    // A sized value's truth is the idiom.
+    const empty = synthesizeConditions({
+      condition: null,
+      conditionNames: ['items'],
+      observations: [
+        { locals: { 'len(items)': 0 }, original: false, wanted: true },
+        { locals: { 'len(items)': 2 }, original: false, wanted: false },
+      ],
+      constants: usual,
+      limit: 3,
+    });
+    assert.equal(empty[0], 'not items');
+  });
+
+  it('where the tests say nothing (a failing test no schedule fixed), a condition must not raise and must change one evaluation', () => {
+    const observations: Observation[] = [
+      // Passing tests: the statement runs.
+      { locals: { name: 'rent', account: 'rent', amount: 5 }, original: true, wanted: true },
+      { locals: { name: 'food', account: 'food', amount: 7 }, original: true, wanted: true },
+      // Failing tests: free, but something must change.
+      { locals: { name: 'rent', account: 'rent', amount: 500 }, original: true, wanted: null },
+      { locals: { name: 'food', account: 'rent', amount: 120 }, original: true, wanted: null },
+    ];
+    const found = synthesizeConditions(input(null, ['name', 'amount'], observations));
+    assert.ok(found.includes('name == account'), found.join(' | '));
+    const values = evaluated(found, observations);
+    found.forEach((text, i) => {
+      assert.deepEqual(values[i]!.slice(0, 2), [true, true], text);
+      assert.ok(values[i]!.slice(2).includes(false), text);
+    });
+    // Nothing to change: no condition.
+    const still = observations.map((o) => ({ ...o, locals: { ...o.locals, account: o.locals.name! } }));
+    assert.deepEqual(
+      synthesizeConditions(input(null, ['name'], still)).filter((t) => t.includes('account')),
+      [],
+    );
+  });
+
+  it('takes only the failing tests a schedule fixed', () => {
+    const evaluations: ProbeEvaluation[] = [
+      { site: 0, n: 1, test: 'fixed', value: true, returned: false, locals: { n: 1 } },
+      { site: 0, n: 2, test: 'still', value: true, returned: true, locals: { n: 2 } },
+      { site: 0, n: 3, test: 'passes', value: true, returned: true, locals: { n: 3 } },
+    ];
+    const observed = observationsOf(evaluations, new Set(['fixed', 'still']), new Set(['fixed']));
+    assert.deepEqual(
+      observed.map((o) => [o.locals.n, o.wanted]),
+      [
+        [1, false],
+        [3, true],
+      ],
+    );
+  });
 });
 
 let cached: { key: string; values: boolean[][] } | undefined;
 
-/** Each condition evaluated by Python itself at each observation's locals (the plain names only). */
+/** Each condition evaluated by Python itself at each observation's locals. */
 function evaluated(texts: string[], observations: Observation[]): boolean[][] {
   const key = JSON.stringify([texts, observations]);
   if (cached?.key !== key) {
+    // A sized value `len(x)` stands for: a list of that length, unless `x` is there itself.
     const scopes = observations.map(({ locals }) =>
-      Object.fromEntries(Object.entries(locals).filter(([name]) => !name.startsWith('len('))),
+      Object.fromEntries(
+        Object.entries(locals).map(([name, value]) => {
+          const sized = /^len\((\w+)\)$/.exec(name)?.[1];
+          return sized && !(sized in locals) ? [sized, Array.from({ length: Number(value) }, () => 0)] : [name, value];
+        }),
+      ),
     );
     const script =
       'import json, sys\nt, s = json.loads(sys.argv[1]), json.loads(sys.argv[2])\nprint(json.dumps([[bool(eval(x, {}, l)) for l in s] for x in t]))';

@@ -1,7 +1,17 @@
 import { isCanceled, throwIfAborted } from '../errors';
 import { failingEvaluations, observationsOf, probeCandidate, synthesizedCandidate, type Schedule } from '../synth/probe';
 import { conditionSites, type ConditionSite } from '../synth/sites';
-import { synthesizeConditions } from '../synth/synthesize';
+import {
+  statementCandidate,
+  statementProbeCandidate,
+  tasksOf,
+  watchCandidate,
+  ownValue,
+  watchedObservations,
+  type StatementTask,
+} from '../synth/statement-probe';
+import { statementSites, type StatementSite } from '../synth/statement-sites';
+import { synthesizeConditions, type Observation } from '../synth/synthesize';
 import { expectedFirst, OBSERVE, standingVariants, valueProbeCandidate, variantCandidate } from '../synth/value-probe';
 import { valueSites, type ValueSite } from '../synth/value-sites';
 import { variantsOf, type Variant } from '../synth/value-variants';
@@ -14,7 +24,11 @@ import type { CandidateStream } from './frontier';
 // probe.ts) under a few schedules of forced values, through the validator like any candidate
 // (contained, cancellable), until one makes the failing tests pass; what the condition gave
 // there, and what the passing tests saw it give, is the specification the synthesizer fits.
-// Once the conditions are spent, suspect values are probed the same way (synth/value-probe.ts:
+// Then statements (synth/statement-probe.ts): a guard around a statement, or `continue`,
+// `break`, `return V` before one, each forced where a schedule says; the conditions that agree
+// with a schedule that made the failing tests pass come now, those that only keep the passing
+// tests' path (no schedule made the failing tests pass) once the values are spent too. Then
+// suspect values are probed the same way (synth/value-probe.ts:
 // variants of the value that the failing tests call for and the passing tests allow). A site
 // is probed when its candidates are needed, in the lane that asked; the other lanes go on with
 // the template edits meanwhile (`preparing`).
@@ -29,12 +43,20 @@ const MAX_VALUE_SITES = 10;
 const PER_VALUE_SITE = 24;
 /** Synthesized conditions per site. */
 const PER_SITE = 20;
+/** Statements probed per search, and the conditions kept per edit there: from a schedule that fixed the tests, from the passing tests alone. */
+const MAX_STATEMENT_SITES = 4;
+const PER_STATEMENT = 10;
+const PER_OPEN_STATEMENT = 4;
+/** Single evaluations forced per statement edit: the first of each failing test, then the second of each... */
+const STATEMENT_FLIPS = 3;
 /**
  * Synthesized candidates' score, as a modest template edit's: they fit every evaluation the
  * tests made by construction, so passing the tests says less of them than of a plain edit
  * (at 1, a disjunct that special-cases the tests' values outranked the one-character fix).
  */
 const SYNTH_SCORE = 0.1;
+/** A synthesized candidate's score by its place in the synthesizer's order (smallest first), which the ranking keeps among equals. */
+const synthScore = (place: number): number => SYNTH_SCORE * 0.99 ** place;
 
 export interface AngelicInput {
   pool: ValidatorPool;
@@ -48,6 +70,10 @@ export interface AngelicInput {
 export class AngelicSource implements CandidateStream {
   private sites: Promise<ConditionSite[]> | undefined;
   private values: Promise<ValueSite[]> | undefined;
+  private statements: Promise<StatementTask[]> | undefined;
+  private readonly watched = new Map<StatementSite, Promise<ProbeEvaluation[] | null>>();
+  /** Statement candidates that only the passing tests' path supports: after everything else. */
+  private open: Promise<Candidate | null>[] = [];
   private readonly ready: Candidate[] = [];
   private probing = false;
 
@@ -68,20 +94,33 @@ export class AngelicSource implements CandidateStream {
       stats.synthesized ??= 0;
       this.sites ??= conditionSites(this.input.suspects, this.input.readSource, MAX_SITES);
       const conditions = await this.fill(await this.sites, async (site) =>
-        Promise.all((await this.synthesize(site)).map((condition) => synthesizedCandidate(site, condition, SYNTH_SCORE))),
+        Promise.all((await this.synthesize(site)).map((condition, i) => synthesizedCandidate(site, condition, synthScore(i)))),
       );
       stats.synthesized += conditions;
+      if (this.ready.length > 0) return this.ready.shift()!;
+      this.statements ??= statementSites(this.input.suspects, this.input.readSource, MAX_STATEMENT_SITES).then((sites) =>
+        sites.flatMap(tasksOf),
+      );
+      const statements = await this.fill(await this.statements, (task) => this.statementCandidates(task));
+      stats.synthesizedStatements ??= { byProbe: 0, byPassingTests: 0 };
+      stats.synthesizedStatements.byProbe += statements;
       if (this.ready.length > 0) return this.ready.shift()!;
       stats.synthesizedValues ??= 0;
       this.values ??= valueSites(this.input.suspects, this.input.readSource, MAX_VALUE_SITES);
       const values = await this.fill(await this.values, async (site) =>
-        Promise.all((await this.variantsFor(site)).map((variant) => variantCandidate(site, variant, SYNTH_SCORE))),
+        Promise.all((await this.variantsFor(site)).map((variant, i) => variantCandidate(site, variant, synthScore(i)))),
       );
       stats.synthesizedValues += values;
+      if (this.ready.length === 0 && this.open.length > 0) {
+        for (const candidate of await Promise.all(this.open.splice(0))) if (candidate) this.ready.push(candidate);
+        stats.synthesizedStatements.byPassingTests += this.ready.length;
+      }
     } catch (error) {
       if (!isCanceled(error)) throw error;
       (await this.sites)?.splice(0);
+      (await this.statements)?.splice(0);
       (await this.values)?.splice(0);
+      this.open = [];
     } finally {
       this.probing = false;
     }
@@ -135,6 +174,44 @@ export class AngelicSource implements CandidateStream {
     return [];
   }
 
+  /**
+   * Candidates for a statement task whose condition agrees with a schedule that made failing
+   * tests pass (the new path forced everywhere, or at one evaluation: the first of each failing
+   * test in turn); when none did, those that keep every passing test's path and change a failing
+   * one's go to `open`.
+   */
+  private async statementCandidates(task: StatementTask): Promise<(Candidate | null)[]> {
+    const failing = new Set(this.input.pool.failing);
+    if (!this.watched.has(task.site)) this.watched.set(task.site, this.watch(task.site));
+    const watched = await this.watched.get(task.site)!;
+    if (!watched) return [];
+    const flips = firstOfEach(watched, failing, STATEMENT_FLIPS);
+    if (flips.length === 0) return [];
+    const synthesize = (observations: Observation[], limit: number): string[] =>
+      synthesizeConditions({ condition: null, conditionNames: task.site.names, observations, constants: task.site.constants, limit });
+    for (const schedule of [!ownValue(task.edit), ...flips.map((n) => [n])]) {
+      const probed = await this.probe(await statementProbeCandidate(task, schedule), 1);
+      if (!probed) continue;
+      const fixed = new Set(probed.tests.filter((t) => failing.has(t.nodeid) && t.outcome === 'passed').map((t) => t.nodeid));
+      // The failing tests it did not fix: free, on their own path (the forced run left it).
+      const open = new Set([...failing].filter((test) => !fixed.has(test)));
+      const observations = [
+        ...observationsOf(probed.evaluations, failing, fixed),
+        ...watchedObservations(watched, failing, open, task.edit).filter((o) => o.wanted === null),
+      ];
+      const found = synthesize(observations, PER_STATEMENT);
+      if (found.length > 0) return Promise.all(found.map((condition, i) => statementCandidate(task, condition, synthScore(i))));
+    }
+    const open = synthesize(watchedObservations(watched, failing, failing, task.edit), PER_OPEN_STATEMENT);
+    this.open.push(...open.map((condition, i) => statementCandidate(task, condition, synthScore(i))));
+    return [];
+  }
+
+  /** The evaluations of the watching probe at a statement site: the locals before it, the code unchanged. */
+  private async watch(site: StatementSite): Promise<ProbeEvaluation[] | null> {
+    return (await this.probe(await watchCandidate(site)))?.evaluations ?? null;
+  }
+
   /** A probe run's evaluations and test results; with `mustFix`, only when that many failing tests passed. */
   private async probe(
     candidate: Candidate | null,
@@ -147,4 +224,14 @@ export class AngelicSource implements CandidateStream {
     if (!outcome.probe || outcome.validation.failingFixed < mustFix) return null;
     return { evaluations: outcome.probe, tests: outcome.tests };
   }
+}
+
+/** Up to `max` evaluation numbers of the failing tests, taken in turn from each: the first of each test, then the second... */
+function firstOfEach(evaluations: readonly ProbeEvaluation[], failing: ReadonlySet<string>, max: number): number[] {
+  const byTest = new Map<string, number[]>();
+  for (const e of evaluations) if (failing.has(e.test)) byTest.set(e.test, [...(byTest.get(e.test) ?? []), e.n]);
+  const numbers: number[] = [];
+  for (let k = 0; numbers.length < max && [...byTest.values()].some((ns) => ns.length > k); k++)
+    for (const ns of byTest.values()) if (ns.length > k && numbers.length < max) numbers.push(ns[k]!);
+  return numbers;
 }

@@ -72,19 +72,24 @@ export function failingEvaluations(evaluations: readonly ProbeEvaluation[], fail
 }
 
 /**
- * What the condition should give, per evaluation of a run whose schedule made the failing
- * tests pass: in a failing test, the value the probe returned; in any other test, its own
- * value, up to and including the first evaluation the schedule changed (after it the test
- * runs on a path the unpatched code never took, so its values say nothing).
+ * What the condition should give, per evaluation of a run whose schedule made failing tests
+ * pass (`fixed`, all of `failing` unless said): in a fixed test, the value the probe returned;
+ * in any other test, its own value, up to and including the first evaluation the schedule
+ * changed (after it the test runs on a path the unpatched code never took, so its values say
+ * nothing). A failing test the schedule did not fix says nothing here either.
  */
-export function observationsOf(evaluations: readonly ProbeEvaluation[], failing: ReadonlySet<string>): Observation[] {
+export function observationsOf(
+  evaluations: readonly ProbeEvaluation[],
+  failing: ReadonlySet<string>,
+  fixed: ReadonlySet<string> = failing,
+): Observation[] {
   const diverged = new Set<string>();
   const observations: Observation[] = [];
   for (const e of evaluations) {
     if (e.test === '') continue;
-    if (failing.has(e.test)) {
+    if (fixed.has(e.test)) {
       observations.push({ locals: e.locals, original: truth(e.value), wanted: e.returned === true });
-    } else if (!diverged.has(e.test) && typeof e.value === 'boolean') {
+    } else if (!failing.has(e.test) && !diverged.has(e.test) && typeof e.value === 'boolean') {
       observations.push({ locals: e.locals, original: e.value, wanted: e.value });
       if (e.returned !== e.value) diverged.add(e.test);
     }

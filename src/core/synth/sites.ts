@@ -135,7 +135,25 @@ export function constantsIn(fn: Node | null): Constant[] {
       add(text, text.slice(1, -1));
     }
   }
+  for (const stated of statedStrings(fn)) add(stated.text, stated.value);
   found.splice(MAX_CONSTANTS - USUAL.length);
   for (const usual of USUAL) add(usual.text, usual.value);
+  return found;
+}
+
+/** Short strings the function's docstring and comments quote ('#', "END"): its specification's values (backquotes name code, not values). */
+function statedStrings(fn: Node | null): Constant[] {
+  const body = fn?.childForFieldName('body');
+  const first = body?.namedChildren[0];
+  const docstring =
+    first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string'
+      ? first.text.replace(/^[a-z]*("""|'''|"|')/i, '').replace(/("""|'''|"|')$/, '')
+      : '';
+  const comments = (fn?.descendantsOfType('comment') ?? []).map((c) => c?.text ?? '');
+  const found: Constant[] = [];
+  for (const match of [docstring, ...comments].join('\n').matchAll(/(?<!\w)(['"])([^'"\\\n]{1,24})\1(?!\w)/g)) {
+    const content = match[2]!;
+    found.push({ text: `'${content}'`, value: content });
+  }
   return found;
 }

@@ -2,17 +2,24 @@ import type { ProbeValue } from '../wire';
 import { COMPARE_OPS, pythonCompare } from './python-compare';
 
 // Conditions that give the wanted value at every recorded evaluation of a probed condition
-// (src/core/synth/probe.ts), smallest first: a comparison of two names in scope or of a name
-// and a constant, a boolean name, a None test; the condition negated; the condition with one
-// of those as a new disjunct or conjunct; two of those joined. Evaluated as Python would, short
-// circuits included: a term that raises where it is reached rules the expression out.
+// (src/core/synth/probe.ts) or of a new one (a guard, an early exit: statement-probe.ts),
+// smallest first: a comparison of two names in scope or of a name and a constant, a boolean
+// name, a name's truth, a None test, a string's prefix, suffix or part; the condition negated;
+// the condition with one of those as a new disjunct or conjunct; two of those joined. Evaluated
+// as Python would, short circuits included: a term that raises where it is reached rules the
+// expression out.
 
 export interface Observation {
   /** The simple locals at the evaluation, `len(name)` of sized ones. */
   locals: Readonly<Record<string, ProbeValue>>;
-  /** The condition's own value; null where it raised. */
+  /** The condition's own value (a new condition's: what the code does without it); null where it raised. */
   original: boolean | null;
-  wanted: boolean;
+  /**
+   * The value the tests want here; null where no probe could tell (a failing test's evaluation
+   * when no schedule made it pass): then the condition must not raise there, and differ from
+   * `original` at one such evaluation at least, or it changes nothing the failing tests see.
+   */
+  wanted: boolean | null;
 }
 
 export interface Constant {
@@ -22,9 +29,9 @@ export interface Constant {
 }
 
 export interface SynthesisInput {
-  /** The condition's text. */
-  condition: string;
-  /** The names the condition uses: their terms come first, and go before it (a guard short-circuits). */
+  /** The condition's text; null for a new condition (nothing of its own to keep, negate or join). */
+  condition: string | null;
+  /** The names the condition (or the statement a new one guards) uses: their terms come first, and go before it (a guard short-circuits). */
   conditionNames: readonly string[];
   observations: readonly Observation[];
   constants: readonly Constant[];
@@ -75,7 +82,19 @@ function atoms(input: SynthesisInput): Term[] {
   const names = operandNames(input);
   const kinds = new Map(names.map((n) => [n, kindOf(n, observations)]));
   const terms: Term[] = [];
+  // A string's prefix, suffix or part: after the comparisons of the same cost (`line == 'END'` before `line.startswith('END')`).
+  const affixes: Term[] = [];
   const read = (name: string) => (locals: Observation['locals']) => (name in locals ? locals[name]! : undefined);
+  const negated = (v: boolean | undefined): boolean | undefined => (v === undefined ? undefined : !v);
+  /** `name` and `not name`, from a truth per observation (undefined: not seen there). */
+  const truthTerms = (bare: string, truth: (l: Observation['locals']) => boolean | undefined | ProbeValue): void => {
+    const of = (l: Observation['locals']): boolean | undefined => {
+      const v = truth(l);
+      return v === undefined ? undefined : v === null ? false : typeof v === 'boolean' ? v : v !== '' && v !== 0;
+    };
+    terms.push({ text: bare, cost: 1, names: [bare], values: valuesOf(observations, of) });
+    terms.push({ text: `not ${bare}`, cost: 2, names: [bare], values: valuesOf(observations, (l) => negated(of(l))) });
+  };
   for (const name of names) {
     const { kind, nullable } = kinds.get(name)!;
     const value = read(name);
@@ -93,6 +112,34 @@ function atoms(input: SynthesisInput): Term[] {
         names: [bare],
         values: valuesOf(observations, (l) => (value(l) === undefined ? undefined : value(l) !== true)),
       });
+    }
+    if (kind === 'string' && bare) truthTerms(bare, value);
+    else if (!bare && kind === 'number' && !name.slice(4, -1).includes('(')) {
+      // `len(x)` of a sized value: its truth is the idiom (`not items`).
+      const sized = name.slice(4, -1);
+      truthTerms(sized, (l) => {
+        const n = value(l);
+        return n === undefined || n === null ? undefined : n !== 0;
+      });
+    }
+    if (kind === 'string' && bare) {
+      for (const constant of input.constants) {
+        if (typeof constant.value !== 'string' || constant.value === '') continue;
+        const part = constant.value;
+        const tests: [string, (s: string) => boolean][] = [
+          [`${bare}.startswith(${constant.text})`, (s) => s.startsWith(part)],
+          [`${bare}.endswith(${constant.text})`, (s) => s.endsWith(part)],
+          [`${constant.text} in ${bare}`, (s) => s.includes(part)],
+        ];
+        for (const [text, test] of tests) {
+          const of = (l: Observation['locals']): boolean | undefined => {
+            const v = value(l);
+            return typeof v === 'string' ? test(v) : undefined;
+          };
+          affixes.push({ text, cost: 3, names: [bare], values: valuesOf(observations, of) });
+          affixes.push({ text: `not ${text}`, cost: 4, names: [bare], values: valuesOf(observations, (l) => negated(of(l))) });
+        }
+      }
     }
     if (nullable && bare) {
       terms.push({
@@ -147,7 +194,7 @@ function atoms(input: SynthesisInput): Term[] {
       compare(a, base(a), constant.text, [], (l) => [read(a)(l), constant.value], kindA === 'number');
     }
   }
-  return distinct(terms);
+  return distinct([...terms, ...affixes]);
 }
 
 /** At most PER_BEHAVIOUR terms per vector of values, first come first kept; none that raises everywhere. */
@@ -170,12 +217,17 @@ function joined(first: Term, operator: 'and' | 'or', second: Term, cost: number)
 /** Candidate conditions that agree with every observation, cheapest first (ties: the order they were made in), at most `limit`. */
 export function synthesizeConditions(input: SynthesisInput): string[] {
   const { observations } = input;
-  const fits = (term: Term): boolean => term.values.every((v, i) => v === observations[i]!.wanted);
-  const own: Term = {
-    text: LOOSE.test(input.condition) ? `(${input.condition})` : input.condition,
-    cost: 1,
-    names: [...input.conditionNames],
-    values: observations.map((o) => o.original ?? undefined),
+  const open = observations.some((o) => o.wanted === null);
+  const fits = (term: Term): boolean => {
+    let changes = false;
+    for (const [i, o] of observations.entries()) {
+      const v = term.values[i];
+      if (o.wanted !== null) {
+        if (v !== o.wanted) return false;
+      } else if (v === undefined) return false;
+      else if (v !== o.original) changes = true;
+    }
+    return changes || !open;
   };
   const terms = atoms(input);
   const found: Term[] = [];
@@ -183,12 +235,20 @@ export function synthesizeConditions(input: SynthesisInput): string[] {
     if (fits(term)) found.push(term);
   };
   terms.forEach(keep);
-  keep({ ...own, text: `not ${own.text}`, cost: 2, values: own.values.map((v) => (v === undefined ? undefined : !v)) });
-  for (const term of terms) {
-    // A term on names the condition uses guards it: it goes first.
-    const guards = term.names.some((n) => input.conditionNames.includes(n));
-    for (const operator of ['or', 'and'] as const)
-      keep(guards ? joined(term, operator, own, term.cost + 2) : joined(own, operator, term, term.cost + 2));
+  if (input.condition !== null) {
+    const own: Term = {
+      text: LOOSE.test(input.condition) ? `(${input.condition})` : input.condition,
+      cost: 1,
+      names: [...input.conditionNames],
+      values: observations.map((o) => o.original ?? undefined),
+    };
+    keep({ ...own, text: `not ${own.text}`, cost: 2, values: own.values.map((v) => (v === undefined ? undefined : !v)) });
+    for (const term of terms) {
+      // A term on names the condition uses guards it: it goes first.
+      const guards = term.names.some((n) => input.conditionNames.includes(n));
+      for (const operator of ['or', 'and'] as const)
+        keep(guards ? joined(term, operator, own, term.cost + 2) : joined(own, operator, term, term.cost + 2));
+    }
   }
   for (const [i, a] of terms.entries()) {
     for (const b of terms.slice(i + 1)) for (const operator of ['or', 'and'] as const) keep(joined(a, operator, b, a.cost + b.cost + 1));

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import time
+import types
 from typing import Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from .wire import ProbeEvaluation, ProbeValue
@@ -18,6 +19,8 @@ from .wire import ProbeEvaluation, ProbeValue
 # Evaluations recorded, and names per evaluation: enough to synthesize a condition from.
 MAX_RECORDED = 64
 MAX_NAMES = 16
+# Attributes of the locals' objects recorded beside them (``row.kind``), per evaluation.
+MAX_ATTRIBUTES = 8
 # A forced loop condition can spin forever: past this many evaluations the test fails at once
 # instead of running into the candidate's wall limit.
 MAX_EVALUATIONS = 10_000
@@ -149,7 +152,9 @@ def current_test() -> str:
 
 
 def snapshot(scope: Mapping[str, object]) -> Dict[str, ProbeValue]:
-    """The simple locals: numbers, strings, booleans, None, and ``len(name)`` of sized ones."""
+    """The simple locals: numbers, strings, booleans, None, and ``len(name)`` of sized ones;
+    then ``name.attribute`` for the simple attributes of the locals that are plain objects (a
+    guard often reads a record's field)."""
     taken: Dict[str, ProbeValue] = {}
     for name, value in scope.items():
         if len(taken) >= MAX_NAMES:
@@ -161,7 +166,28 @@ def snapshot(scope: Mapping[str, object]) -> Dict[str, ProbeValue]:
             taken[name] = simple
         if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)) and len(taken) < MAX_NAMES:
             taken[f"len({name})"] = len(value)
+    attributes = 0
+    for name, value in scope.items():
+        fields = instance_fields(value) if not name.startswith("__") else {}
+        for field, item in fields.items():
+            if attributes >= MAX_ATTRIBUTES:
+                return taken
+            simple = simple_value(item)
+            if not field.startswith("_") and (simple is not None or item is None):
+                taken[f"{name}.{field}"] = simple
+                attributes += 1
     return taken
+
+
+def instance_fields(value: object) -> Dict[str, object]:
+    """An instance's own attributes, read without running its code (no properties, no __getattr__)."""
+    if isinstance(value, (type, types.ModuleType, types.FunctionType, types.MethodType)):
+        return {}
+    try:
+        fields = object.__getattribute__(value, "__dict__")
+    except AttributeError:
+        return {}
+    return dict(fields) if isinstance(fields, dict) else {}
 
 
 def simple_value(value: object) -> ProbeValue:
