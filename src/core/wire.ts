@@ -109,6 +109,8 @@ const validateRequest = childLimits.extend({
   passing: nodeids,
   /** Passing tests that cover the patched function; used only when the patch is a body swap. */
   covering: nodeids.nullable(),
+  /** Run the passing tests even when no failing test passed: a probe that only watches needs what they see. */
+  everyTest: z.boolean().optional(),
 });
 
 /** A suspect function whose calls are recorded and replayed (src/core/behaviour/). */

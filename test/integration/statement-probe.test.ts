@@ -87,14 +87,14 @@ describe('Angelic probes of a statement', function () {
     assert.match(first.message, /assert None == 750/);
   });
 
-  it("records the simple attributes of the locals' objects, not private ones, without running their code", () => {
+  it("records the simple fields of the locals' objects and dicts, not private ones, without running their code", () => {
     const script = [
       'from deepdebug.probe import snapshot',
       'class Row:',
       '    def __init__(self): self.kind, self.size, self._hidden, self.items = "debit", 3, 1, [1]',
       '    @property',
       '    def boom(self): raise RuntimeError',
-      'import json; print(json.dumps(snapshot({"row": Row(), "n": 2})))',
+      'import json; print(json.dumps(snapshot({"row": Row(), "n": 2, "entry": {"ref": "A1", "_p": 1, 3: 4, "rows": [1]}})))',
     ].join('\n');
     const taken = JSON.parse(
       execFileSync('python3', ['-c', script], {
@@ -102,6 +102,6 @@ describe('Angelic probes of a statement', function () {
         env: { ...process.env, PYTHONPATH: path.join(packageRoot(), 'src', 'python') },
       }),
     ) as Record<string, unknown>;
-    assert.deepEqual(taken, { n: 2, 'row.kind': 'debit', 'row.size': 3 });
+    assert.deepEqual(taken, { n: 2, 'len(entry)': 4, 'row.kind': 'debit', 'row.size': 3, "entry['ref']": 'A1' });
   });
 });

@@ -165,6 +165,21 @@ describe('Condition synthesis', () => {
     );
   });
 
+  it('tells text from numbers by its type, and compares text for equality before ordering it', () => {
+    const cells: Observation[] = [
+      { locals: { cell: 'Amount' }, original: true, wanted: false },
+      { locals: { cell: 10 }, original: true, wanted: true },
+      { locals: { cell: 2.5 }, original: true, wanted: true },
+    ];
+    assert.equal(synthesizeConditions(input(null, ['cell'], cells))[0], 'not isinstance(cell, str)');
+    const refs: Observation[] = [
+      { locals: { "a['ref']": 'A1', "b['ref']": 'A1' }, original: true, wanted: true },
+      { locals: { "a['ref']": 'A1', "b['ref']": 'B2' }, original: true, wanted: null },
+    ];
+    const found = synthesizeConditions(input(null, ['a', 'b'], refs));
+    assert.ok(found.indexOf("a['ref'] == b['ref']") < found.indexOf("a['ref'] >= b['ref']"), found.join(' | '));
+  });
+
   it('takes only the failing tests a schedule fixed', () => {
     const evaluations: ProbeEvaluation[] = [
       { site: 0, n: 1, test: 'fixed', value: true, returned: false, locals: { n: 1 } },

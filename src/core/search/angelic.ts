@@ -46,7 +46,7 @@ const PER_SITE = 20;
 /** Statements probed per search, and the conditions kept per edit there: from a schedule that fixed the tests, from the passing tests alone. */
 const MAX_STATEMENT_SITES = 4;
 const PER_STATEMENT = 10;
-const PER_OPEN_STATEMENT = 4;
+const PER_OPEN_STATEMENT = 8;
 /** Single evaluations forced per statement edit: the first of each failing test, then the second of each... */
 const STATEMENT_FLIPS = 3;
 /**
@@ -209,18 +209,22 @@ export class AngelicSource implements CandidateStream {
 
   /** The evaluations of the watching probe at a statement site: the locals before it, the code unchanged. */
   private async watch(site: StatementSite): Promise<ProbeEvaluation[] | null> {
-    return (await this.probe(await watchCandidate(site)))?.evaluations ?? null;
+    return (await this.probe(await watchCandidate(site), 0, true))?.evaluations ?? null;
   }
 
-  /** A probe run's evaluations and test results; with `mustFix`, only when that many failing tests passed. */
+  /**
+   * A probe run's evaluations and test results; with `mustFix`, only when that many failing
+   * tests passed; with `everyTest`, the passing tests' evaluations too whatever the failing did.
+   */
   private async probe(
     candidate: Candidate | null,
     mustFix = 0,
+    everyTest = false,
   ): Promise<{ evaluations: ProbeEvaluation[]; tests: WireTestResult[] } | null> {
     throwIfAborted(this.input.signal);
     if (!candidate) return null;
     this.input.stats.angelicRuns = (this.input.stats.angelicRuns ?? 0) + 1;
-    const outcome = await this.input.pool.validate(candidate, this.input.signal);
+    const outcome = await this.input.pool.validate(candidate, this.input.signal, everyTest);
     if (!outcome.probe || outcome.validation.failingFixed < mustFix) return null;
     return { evaluations: outcome.probe, tests: outcome.tests };
   }

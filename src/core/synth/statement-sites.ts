@@ -76,7 +76,7 @@ export function statementSites(
           step: indent.includes('\t') ? '\t' : '    ',
           names: [...new Set(names)],
           constants: constantsIn(fn),
-          returns: returnsOf(fn),
+          returns: returnsOf(fn, functionTop && atTop),
         };
         found.push({ site, order: edits[0] === 'guard' ? 0 : functionTop ? 2 : 1 });
       }
@@ -98,8 +98,12 @@ function identifiers(node: Node | null): string[] {
   return (node?.descendantsOfType('identifier') ?? []).flatMap((id) => (id && id.parent?.type !== 'attribute' ? [id.text] : []));
 }
 
-/** The function's literal results (`return None`, `return 0`, `return ''`), a bare `return` as None; None when it has none. */
-function returnsOf(fn: Node): string[] {
+/**
+ * The function's literal results (`return None`, `return 0`, `return ''`), a bare `return` as
+ * None; None when it has none; at the function's top, its first parameter too (a value that
+ * needs no work is returned as it came).
+ */
+function returnsOf(fn: Node, top: boolean): string[] {
   const values: string[] = [];
   for (const node of fn.descendantsOfType('return_statement')) {
     if (!node || functionNode(node)?.id !== fn.id) continue;
@@ -108,5 +112,9 @@ function returnsOf(fn: Node): string[] {
     if (text !== null && !values.includes(text) && !text.includes('\n')) values.push(text);
   }
   if (!values.includes('None')) values.push('None');
-  return values.slice(0, MAX_RETURNS);
+  const literal = values.slice(0, MAX_RETURNS);
+  const first = fn
+    .childForFieldName('parameters')
+    ?.namedChildren.find((p) => p?.type === 'identifier' && p.text !== 'self' && p.text !== 'cls')?.text;
+  return top && first ? [...literal, first] : literal;
 }

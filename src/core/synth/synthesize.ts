@@ -1,5 +1,5 @@
 import type { ProbeValue } from '../wire';
-import { COMPARE_OPS, pythonCompare } from './python-compare';
+import { COMPARE_OPS, pythonCompare, type CompareOp } from './python-compare';
 
 // Conditions that give the wanted value at every recorded evaluation of a probed condition
 // (src/core/synth/probe.ts) or of a new one (a guard, an early exit: statement-probe.ts),
@@ -66,11 +66,14 @@ function kindOf(name: string, observations: readonly Observation[]): { kind: Kin
   return { kind: 'other', nullable };
 }
 
-/** The observations' names, the condition's own (and their lengths) first. */
+/** The observations' names, the condition's own (their fields, then their lengths) first. */
 function operandNames(input: SynthesisInput): string[] {
   const all = [...new Set(input.observations.flatMap((o) => Object.keys(o.locals)))];
-  const place = (name: string): number => input.conditionNames.findIndex((n) => name === n || name === `len(${n})`);
-  const own = all.filter((n) => place(n) >= 0).sort((a, b) => place(a) - place(b));
+  const place = (name: string): number =>
+    input.conditionNames.findIndex((n) => name === n || name === `len(${n})` || name.startsWith(`${n}.`) || name.startsWith(`${n}[`));
+  const own = all
+    .filter((n) => place(n) >= 0)
+    .sort((a, b) => place(a) - place(b) || Number(a.startsWith('len(')) - Number(b.startsWith('len(')));
   return [...own, ...all.filter((n) => place(n) < 0)];
 }
 
@@ -81,6 +84,8 @@ function atoms(input: SynthesisInput): Term[] {
   const { observations } = input;
   const names = operandNames(input);
   const kinds = new Map(names.map((n) => [n, kindOf(n, observations)]));
+  // Names holding strings beside other simple values.
+  const textual = new Set(names.filter((n) => observations.some((o) => typeof o.locals[n] === 'string')));
   const terms: Term[] = [];
   // A string's prefix, suffix or part: after the comparisons of the same cost (`line == 'END'` before `line.startswith('END')`).
   const affixes: Term[] = [];
@@ -141,6 +146,20 @@ function atoms(input: SynthesisInput): Term[] {
         }
       }
     }
+    if (kind === 'other' && bare && textual.has(name)) {
+      // Text among numbers (a header in a column of amounts): its type tells them apart.
+      const isText = (l: Observation['locals']): boolean | undefined => {
+        const v = value(l);
+        return v === undefined ? undefined : typeof v === 'string';
+      };
+      terms.push({ text: `isinstance(${bare}, str)`, cost: 2, names: [bare], values: valuesOf(observations, isText) });
+      terms.push({
+        text: `not isinstance(${bare}, str)`,
+        cost: 3,
+        names: [bare],
+        values: valuesOf(observations, (l) => negated(isText(l))),
+      });
+    }
     if (nullable && bare) {
       terms.push({
         text: `${bare} is None`,
@@ -165,8 +184,10 @@ function atoms(input: SynthesisInput): Term[] {
     rightNames: string[],
     get: (l: Observation['locals']) => [ProbeValue | undefined, ProbeValue | undefined],
     orders: boolean,
+    // Text is compared for equality far more often than ordered: `==` and `!=` first there.
+    text: boolean,
   ): void => {
-    for (const op of COMPARE_OPS) {
+    for (const op of text ? EQUALITY_FIRST : COMPARE_OPS) {
       if (!orders && op !== '==' && op !== '!=') continue;
       terms.push({
         text: `${left} ${op} ${right}`,
@@ -186,16 +207,18 @@ function atoms(input: SynthesisInput): Term[] {
     for (const b of names.slice(i + 1)) {
       const kindB = kinds.get(b)!.kind;
       if (kindB === 'other' || !comparable(kindA, kindB)) continue;
-      compare(a, base(a), b, base(b), (l) => [read(a)(l), read(b)(l)], kindA !== 'bool' && kindB !== 'bool');
+      compare(a, base(a), b, base(b), (l) => [read(a)(l), read(b)(l)], kindA !== 'bool' && kindB !== 'bool', kindA === 'string');
     }
     for (const constant of input.constants) {
       const kindC = typeof constant.value === 'string' ? 'string' : 'number';
       if (constant.value === null || !comparable(kindA, kindC) || kindA === 'bool') continue;
-      compare(a, base(a), constant.text, [], (l) => [read(a)(l), constant.value], kindA === 'number');
+      compare(a, base(a), constant.text, [], (l) => [read(a)(l), constant.value], kindA === 'number', kindC === 'string');
     }
   }
   return distinct([...terms, ...affixes]);
 }
+
+const EQUALITY_FIRST: readonly CompareOp[] = ['==', '!=', '<', '<=', '>', '>='];
 
 /** At most PER_BEHAVIOUR terms per vector of values, first come first kept; none that raises everywhere. */
 function distinct(terms: Term[]): Term[] {

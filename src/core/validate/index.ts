@@ -268,7 +268,8 @@ export class ValidatorPool {
     return reply.status === 'done' ? reply.results : null;
   }
 
-  async validate(candidate: Candidate, signal?: AbortSignal): Promise<ValidationOutcome> {
+  /** `everyTest`: run the passing tests even when no failing test passes (a probe that only watches). */
+  async validate(candidate: Candidate, signal?: AbortSignal, everyTest = false): Promise<ValidationOutcome> {
     const started = Date.now();
     const problem = this.candidateProblem(candidate);
     if (problem) {
@@ -296,6 +297,7 @@ export class ValidatorPool {
           failing: [...this.prelude, ...this.failingTests],
           passing: this.passingTests.filter((id) => !this.prelude.includes(id)),
           covering: covering?.filter((id) => !this.prelude.includes(id)) ?? null,
+          ...(everyTest ? { everyTest } : {}),
           ...this.childLimits,
         },
         signal,

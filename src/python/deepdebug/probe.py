@@ -19,7 +19,7 @@ from .wire import ProbeEvaluation, ProbeValue
 # Evaluations recorded, and names per evaluation: enough to synthesize a condition from.
 MAX_RECORDED = 64
 MAX_NAMES = 16
-# Attributes of the locals' objects recorded beside them (``row.kind``), per evaluation.
+# Fields of the locals' records recorded beside them (``row.kind``, ``row['kind']``), per evaluation.
 MAX_ATTRIBUTES = 8
 # A forced loop condition can spin forever: past this many evaluations the test fails at once
 # instead of running into the candidate's wall limit.
@@ -153,8 +153,8 @@ def current_test() -> str:
 
 def snapshot(scope: Mapping[str, object]) -> Dict[str, ProbeValue]:
     """The simple locals: numbers, strings, booleans, None, and ``len(name)`` of sized ones;
-    then ``name.attribute`` for the simple attributes of the locals that are plain objects (a
-    guard often reads a record's field)."""
+    then ``name.attribute`` and ``name['key']`` for the simple fields of the locals that are
+    records, objects or dicts (a guard often reads a record's field)."""
     taken: Dict[str, ProbeValue] = {}
     for name, value in scope.items():
         if len(taken) >= MAX_NAMES:
@@ -173,21 +173,25 @@ def snapshot(scope: Mapping[str, object]) -> Dict[str, ProbeValue]:
             if attributes >= MAX_ATTRIBUTES:
                 return taken
             simple = simple_value(item)
-            if not field.startswith("_") and (simple is not None or item is None):
-                taken[f"{name}.{field}"] = simple
+            if simple is not None or item is None:
+                taken[f"{name}{field}"] = simple
                 attributes += 1
     return taken
 
 
 def instance_fields(value: object) -> Dict[str, object]:
-    """An instance's own attributes, read without running its code (no properties, no __getattr__)."""
+    """A record's fields as source reads them: ``.name`` for an instance's own attributes (read
+    without running its code: no properties, no __getattr__), ``['key']`` for a plain dict's
+    string keys."""
+    if type(value) is dict:
+        return {f"[{key!r}]": item for key, item in value.items() if isinstance(key, str) and not key.startswith("_")}
     if isinstance(value, (type, types.ModuleType, types.FunctionType, types.MethodType)):
         return {}
     try:
         fields = object.__getattribute__(value, "__dict__")
     except AttributeError:
         return {}
-    return dict(fields) if isinstance(fields, dict) else {}
+    return {f".{name}": item for name, item in fields.items() if not name.startswith("_")} if isinstance(fields, dict) else {}
 
 
 def simple_value(value: object) -> ProbeValue:

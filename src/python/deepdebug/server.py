@@ -69,9 +69,10 @@ def child_main(request: RunRequest, prepared: Optional[PreparedPatch], server: "
     if request["op"] == "replay":
         return {"applied": applied, "results": [], "replayed": replay_calls(request, server.find_target)}
     # Every failing test runs, so a candidate that fixes some of them is seen (a base for a
-    # further edit); the passing ones only run when at least one failing test passed.
+    # further edit); the passing ones only run when at least one failing test passed, or when
+    # asked (a watching probe).
     results = run_items(server.items_for(request["failing"]), None, server.user_code, server.direct)
-    if any(r["outcome"] in PASSED for r in results):
+    if any(r["outcome"] in PASSED for r in results) or request.get("everyTest", False):
         covering = request["covering"]
         passing = covering if applied == "swap" and covering is not None else request["passing"]
         results += run_items(server.items_for(passing), NOT_BROKEN, server.user_code, server.direct)

@@ -140,13 +140,18 @@ class PatchFields(TypedDict):
     endLine: int
 
 
-class ValidateRequest(ChildLimits, PatchFields):
+class _ValidateRequest(ChildLimits, PatchFields):
     op: Literal["validate"]
     id: int
     failing: List[str]
     passing: List[str]
     # The passing tests that cover the function, run instead of ``passing`` after a swap.
     covering: Optional[List[str]]
+
+
+class ValidateRequest(_ValidateRequest, total=False):
+    # Run the passing tests even when no failing test passed (a probe that only watches).
+    everyTest: bool
 
 
 class CallTarget(TypedDict):

@@ -26,6 +26,8 @@ import { insertionEdits } from './insertions';
 import { moveEdits } from './moves';
 import { runtimeTypeEdits } from './runtime-types';
 import { patternEdits } from './patterns';
+import { literalContentEdits } from './literal-content';
+import { constantSuspects } from '../../localize/constants-read';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
 // is scored by suspiciousness x line suspiciousness x prior, and edits are turned into
@@ -72,6 +74,7 @@ const FAMILIES: EditFamily[] = [
   exceptionGuardEdits,
   runtimeTypeEdits,
   patternEdits,
+  literalContentEdits,
 ];
 
 interface Region {
@@ -207,6 +210,7 @@ export async function templateStream(
   const tests = await failingTestValues(options.failures ?? [], read, isTest);
   const trees = new Map<string, Tree>();
   const proposals: Proposal[] = [];
+  const constantsSeen = new Set<string>();
   try {
     for (const [rank, suspect] of suspects.entries()) {
       if (!options.allowTestEdits && isTest(suspect.file)) continue;
@@ -216,6 +220,14 @@ export async function templateStream(
       if (!tree) trees.set(suspect.file, (tree = await parsePython(source)));
       const weight = topScore > 0 ? Math.max(MIN_SUSPECT_WEIGHT, suspect.score / topScore) : 1 / (rank + 1);
       proposals.push(...proposeEdits(suspect, source, tree.rootNode, weight, failureEvidence(suspect, options.failures), tests));
+      // The literals of the constants it reads: their content only (the rest of them is data).
+      for (const constant of constantSuspects(suspect, tree.rootNode)) {
+        const key = `${constant.file}:${constant.startLine}`;
+        if (constantsSeen.has(key)) continue;
+        constantsSeen.add(key);
+        const share = weight * (constant.score / (suspect.score || 1));
+        proposals.push(...proposeEdits(constant, source, tree.rootNode, share, NO_EVIDENCE, tests, undefined, [literalContentEdits]));
+      }
     }
   } finally {
     for (const tree of trees.values()) tree.delete();
@@ -295,6 +307,7 @@ function overlaps(a: Splice[], b: Splice[]): boolean {
 type FailureEvidence = Pick<EditContext, 'noneNames' | 'raised' | 'types'>;
 
 const NO_TEST_VALUES: TestValues = { literals: [], calls: new Map() };
+const NO_EVIDENCE: FailureEvidence = { noneNames: null, raised: [], types: new Map() };
 
 /**
  * What the failures' frames inside the suspect show: the locals that were None (null when no
@@ -341,6 +354,7 @@ function proposeEdits(
   evidence: FailureEvidence,
   tests: TestValues,
   target: Region['target'] = { source, startLine: suspect.startLine, endLine: suspect.endLine },
+  families: readonly EditFamily[] = FAMILIES,
 ): Proposal[] {
   const starts = lineStarts(source);
   if (suspect.startLine < 1 || suspect.endLine < suspect.startLine || suspect.endLine > lineCount(starts)) return [];
@@ -361,7 +375,7 @@ function proposeEdits(
   };
   const lineWeight = lineWeights(suspect);
   const proposals: Proposal[] = [];
-  for (const family of FAMILIES) {
+  for (const family of families) {
     for (const edit of family(ctx)) {
       if (!edit.splices.every((s) => s.start >= start && s.end <= end)) continue;
       const anchors = edit.anchorLines ?? spliceLines(starts, edit.splices);
