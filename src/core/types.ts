@@ -462,6 +462,8 @@ export interface SearchStats {
   synthesizedStatements?: { byProbe: number; byPassingTests: number };
   /** Variants of suspect values that the value probes left standing (absent: the search never got to them). */
   synthesizedValues?: number;
+  /** Value sites whose watching probe found a variant giving a value a failing assertion expected: probed for candidates first. */
+  valueSitesExpected?: number;
   /** The user's model server (absent: none configured). */
   server?: ServerStats;
 }

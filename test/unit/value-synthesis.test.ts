@@ -31,6 +31,11 @@ function evaluation(test: string, variants: (string | null)[]): ProbeEvaluation 
 }
 
 describe('Value synthesis', () => {
+  it("slices a value by a name in scope, and puts another name's size in its place, within the variants tried", () => {
+    const texts = variantsOf(site('ranked', 'return', true, ['sales', 'limit', 'revenue', 'name', 'quantity', 'price'])).map((v) => v.text);
+    for (const wanted of ['ranked[:limit]', 'ranked[limit:]', 'ranked[-limit:]', 'len(sales)']) assert.ok(texts.includes(wanted), wanted);
+  });
+
   it('does not reorder a tuple or list written out in place (an edit of the display, not a value)', () => {
     const shown = (text: string) => variantsOf(site(text, 'argument', true)).map((v) => v.text);
     const reorders = /\b(sorted|reversed|set|dict\.fromkeys|min|max)\(/;

@@ -12,7 +12,7 @@ import {
 } from '../synth/statement-probe';
 import { statementSites, type StatementSite } from '../synth/statement-sites';
 import { synthesizeConditions, type Observation } from '../synth/synthesize';
-import { expectedFirst, OBSERVE, standingVariants, valueProbeCandidate, variantCandidate } from '../synth/value-probe';
+import { expectedFirst, isExpected, OBSERVE, standingVariants, valueProbeCandidate, variantCandidate } from '../synth/value-probe';
 import { valueSites, type ValueSite } from '../synth/value-sites';
 import { variantsOf, type Variant } from '../synth/value-variants';
 import type { Candidate, SearchStats, Suspect } from '../types';
@@ -58,6 +58,19 @@ const SYNTH_SCORE = 0.1;
 /** A synthesized candidate's score by its place in the synthesizer's order (smallest first), which the ranking keeps among equals. */
 const synthScore = (place: number): number => SYNTH_SCORE * 0.99 ** place;
 
+/** A value site after its watching probe: what the failing and passing tests made of each variant. */
+interface ObservedSite {
+  site: ValueSite;
+  variants: Variant[];
+  evaluations: ProbeEvaluation[];
+  /** The failing tests' messages: what their assertions expected. */
+  messages: string[];
+  /** The variants still standing, those the assertions expected first. */
+  standing: number[];
+  /** Its first standing variant gives a value a failing assertion expected. */
+  expected: boolean;
+}
+
 export interface AngelicInput {
   pool: ValidatorPool;
   suspects: readonly Suspect[];
@@ -69,7 +82,7 @@ export interface AngelicInput {
 
 export class AngelicSource implements CandidateStream {
   private sites: Promise<ConditionSite[]> | undefined;
-  private values: Promise<ValueSite[]> | undefined;
+  private values: Promise<ObservedSite[]> | undefined;
   private statements: Promise<StatementTask[]> | undefined;
   private readonly watched = new Map<StatementSite, Promise<ProbeEvaluation[] | null>>();
   /** Statement candidates that only the passing tests' path supports: after everything else. */
@@ -106,9 +119,9 @@ export class AngelicSource implements CandidateStream {
       stats.synthesizedStatements.byProbe += statements;
       if (this.ready.length > 0) return this.ready.shift()!;
       stats.synthesizedValues ??= 0;
-      this.values ??= valueSites(this.input.suspects, this.input.readSource, MAX_VALUE_SITES);
-      const values = await this.fill(await this.values, async (site) =>
-        Promise.all((await this.variantsFor(site)).map((variant, i) => variantCandidate(site, variant, synthScore(i)))),
+      this.values ??= this.valueSitesByEvidence();
+      const values = await this.fill(await this.values, async (observed) =>
+        Promise.all((await this.variantsFor(observed)).map((variant, i) => variantCandidate(observed.site, variant, synthScore(i)))),
       );
       stats.synthesizedValues += values;
       if (this.ready.length === 0 && this.open.length > 0) {
@@ -135,19 +148,42 @@ export class AngelicSource implements CandidateStream {
     return this.ready.length;
   }
 
-  /** The site's variants that the failing tests' evaluations call for and no passing test's rules out (synth/value-probe.ts). */
-  private async variantsFor(site: ValueSite): Promise<Variant[]> {
+  /**
+   * The value sites, those first where a variant gives the value a failing assertion expected
+   * (one watching probe per site tells): the probes' evidence decides which sites get the budget
+   * first; the rest keep their order (suspect, line score, kind).
+   */
+  private async valueSitesByEvidence(): Promise<ObservedSite[]> {
     const failing = new Set(this.input.pool.failing);
-    const variants = variantsOf(site);
-    const observed = await this.probe(await valueProbeCandidate(site, variants, OBSERVE));
-    if (!observed) return [];
-    const messages = observed.tests.filter((t) => failing.has(t.nodeid)).map((t) => t.message);
-    const standing = expectedFirst(standingVariants(variants.length, observed.evaluations, [], failing), observed.evaluations, messages);
-    if (standing.length === 0) return [];
+    const observed: ObservedSite[] = [];
+    for (const site of await valueSites(this.input.suspects, this.input.readSource, MAX_VALUE_SITES)) {
+      const variants = variantsOf(site);
+      const watched = await this.probe(await valueProbeCandidate(site, variants, OBSERVE));
+      if (!watched) continue;
+      const messages = watched.tests.filter((t) => failing.has(t.nodeid)).map((t) => t.message);
+      const standing = standingVariants(variants.length, watched.evaluations, [], failing);
+      const ordered = expectedFirst(standing, watched.evaluations, messages);
+      const expected = ordered.length > 0 && isExpected(ordered[0]!, watched.evaluations, messages);
+      if (ordered.length > 0) observed.push({ site, variants, evaluations: watched.evaluations, messages, standing: ordered, expected });
+    }
+    this.input.stats.valueSitesExpected = observed.filter((o) => o.expected).length;
+    return [...observed.filter((o) => o.expected), ...observed.filter((o) => !o.expected)];
+  }
+
+  /** The site's variants that the failing tests' evaluations call for and no passing test's rules out (synth/value-probe.ts). */
+  private async variantsFor({ site, variants, evaluations, messages, standing }: ObservedSite): Promise<Variant[]> {
+    const failing = new Set(this.input.pool.failing);
     const schedule = { variant: standing[0]!, tests: [...failing] };
     const checked = await this.probe(await valueProbeCandidate(site, variants, schedule), failing.size);
+    // The forced variant fixed every failing test: it is a candidate even where a passing test
+    // sees another value (one it need not check); the validator runs those tests in full.
     const kept = checked
-      ? expectedFirst(standingVariants(variants.length, observed.evaluations, checked.evaluations, failing), observed.evaluations, messages)
+      ? [
+          standing[0]!,
+          ...expectedFirst(standingVariants(variants.length, evaluations, checked.evaluations, failing), evaluations, messages).filter(
+            (i) => i !== standing[0],
+          ),
+        ]
       : standing.slice(1);
     return kept.slice(0, PER_VALUE_SITE).map((i) => variants[i]!);
   }

@@ -79,20 +79,21 @@ export function standingVariants(
   return standing;
 }
 
-/**
- * The indices, those first whose value at a failing evaluation is one a failing test's
- * assertion compared the result with (`== <repr>` in its message: the value it expected).
- */
+/** Whether variant `i`'s value at a failing evaluation is one a failing test's assertion compared the result with (`== <repr>` in its message: the value it expected). */
+export function isExpected(i: number, observed: readonly ProbeEvaluation[], messages: readonly string[]): boolean {
+  return observed.some((e) => {
+    const shown = e.variants?.[i];
+    return (
+      shown !== undefined &&
+      shown !== null &&
+      shown !== SAME &&
+      messages.some((m) => m.includes(`== ${shown}`) || m.includes(`${shown} ==`))
+    );
+  });
+}
+
+/** The indices, those first that isExpected. */
 export function expectedFirst(indices: readonly number[], observed: readonly ProbeEvaluation[], messages: readonly string[]): number[] {
-  const expected = (i: number): boolean =>
-    observed.some((e) => {
-      const shown = e.variants?.[i];
-      return (
-        shown !== undefined &&
-        shown !== null &&
-        shown !== SAME &&
-        messages.some((m) => m.includes(`== ${shown}`) || m.includes(`${shown} ==`))
-      );
-    });
+  const expected = (i: number): boolean => isExpected(i, observed, messages);
   return [...indices.filter(expected), ...indices.filter((i) => !expected(i))];
 }

@@ -3,7 +3,8 @@ import type { ValueSite } from './value-sites';
 // What a suspect value might have been instead, smallest first: the value through one of its
 // type's methods or a builtin (case, whitespace, conversion, rounding, ordering,
 // de-duplication, padding), a function of the module, a `sorted`/`min`/`max` call with a key,
-// then arithmetic with a constant of the function, then with a name in scope (or its length).
+// then arithmetic with a constant of the function, then a slice by a name in scope, arithmetic
+// with one, a name's length.
 // A variant need not use the value: its lambda closes over the function's names. Nothing here knows the value's type: the probe evaluates every variant in Python
 // (src/python/deepdebug/probe.py `value`), and one that raises on the value's type drops out.
 
@@ -79,11 +80,17 @@ function shapes(site: ValueSite): Shape[] {
   }
   for (const width of WIDTHS) out.push({ make: (_v, p) => `${p}.zfill(${width})`, cost: 3 });
   for (const name of site.scope) {
+    // Sliced by a name: the first `limit`, from `start` on, the last `n`.
+    for (const slice of [`[:${name}]`, `[${name}:]`, `[-${name}:]`]) out.push({ make: (_v, p) => `${p}${slice}`, cost: 3 });
+  }
+  for (const name of site.scope) {
     for (const op of ARITHMETIC) out.push({ make: (_v, p) => `${p} ${op} ${name}`, cost: 3, operator: true });
     out.push({ make: (_v, p) => `${name} - ${p}`, cost: 3, operator: true });
   }
   for (const name of site.scope) {
     for (const op of ['-', '+']) out.push({ make: (_v, p) => `${p} ${op} len(${name})`, cost: 4, operator: true });
+    // Another name's size in the value's place (`total / len(items)` for `total / count`).
+    out.push({ make: () => `len(${name})`, cost: 4 });
   }
   return out;
 }

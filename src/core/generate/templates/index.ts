@@ -27,6 +27,7 @@ import { moveEdits } from './moves';
 import { runtimeTypeEdits } from './runtime-types';
 import { patternEdits } from './patterns';
 import { literalContentEdits } from './literal-content';
+import { bothSidesEdits } from './both-sides';
 import { constantSuspects } from '../../localize/constants-read';
 
 // Template candidates: every family proposes edits inside every suspect region, each edit
@@ -75,6 +76,7 @@ const FAMILIES: EditFamily[] = [
   runtimeTypeEdits,
   patternEdits,
   literalContentEdits,
+  bothSidesEdits,
 ];
 
 interface Region {
