@@ -130,9 +130,10 @@ export class AngelicSource implements CandidateStream {
       }
     } catch (error) {
       if (!isCanceled(error)) throw error;
-      (await this.sites)?.splice(0);
-      (await this.statements)?.splice(0);
-      (await this.values)?.splice(0);
+      // Nothing more to probe; a stage canceled midway left its promise rejected, never awaited again.
+      this.sites = Promise.resolve([]);
+      this.statements = Promise.resolve([]);
+      this.values = Promise.resolve([]);
       this.open = [];
     } finally {
       this.probing = false;
