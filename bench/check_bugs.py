@@ -1,4 +1,4 @@
-"""The checks shared by bench/classic/check.py and bench/wide/check.py.
+"""The checks shared by the bug sets' check.py scripts (bench/classic, wide, synth, missing, ...).
 
 For each <name>/bug.json of a bug folder: the buggy workspace must fail exactly the tests
 listed in "failingTests" and pass at least one other; with "fixedFunction" put in place of the
@@ -70,7 +70,13 @@ def folder_hash(folder):
 
 def find_function(source, name):
     """The top-level function `name` as (first line, last line), decorators included, 1-based."""
-    for node in ast.parse(source).body:
+    return function_span(ast.parse(source).body, name)
+
+
+def function_span(body, name):
+    """The function `name` among the statements `body` as find_function gives it; None when
+    there is none."""
+    for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
             return first, node.end_lineno
@@ -119,18 +125,11 @@ def check_bug(folder, python, kinds, extra_check=None):
     and (problem, source) pairs, each a version of the file on which some test must still
     fail, else that problem is reported.
     """
-    problems = []
-    with open(os.path.join(folder, "bug.json")) as f:
-        bug = json.load(f)
-    missing = [field for field in REQUIRED_FIELDS if field not in bug]
-    if missing:
-        return bug, [f"bug.json lacks {', '.join(missing)}"], None
-    if bug["kind"] not in kinds:
-        problems.append(f"unknown kind {bug['kind']!r}")
+    bug, problems, complete = read_bug(folder, kinds)
+    if not complete:
+        return bug, problems, None
 
-    with open(os.path.join(folder, bug["file"])) as f:
-        buggy_source = f.read()
-    span = find_function(buggy_source, bug["function"])
+    buggy_source, span = read_function(folder, bug)
     if span is None:
         return bug, problems + [f"no top-level function {bug['function']} in {bug['file']}"], None
     first, last = span
@@ -160,6 +159,38 @@ def check_bug(folder, python, kinds, extra_check=None):
         extra_problems, must_fail = extra_check(bug, "".join(buggy_function), with_function)
         problems.extend(extra_problems)
 
+    outcome_problems, row = check_outcomes(folder, python, bug, fixed_source, must_fail)
+    return bug, problems + outcome_problems, row
+
+
+def read_bug(folder, kinds):
+    """A folder's bug.json as (bug, problems, complete): complete is False when it lacks a
+    required field (problems then says which), else problems holds an unknown kind, if any."""
+    with open(os.path.join(folder, "bug.json")) as f:
+        bug = json.load(f)
+    missing = [field for field in REQUIRED_FIELDS if field not in bug]
+    if missing:
+        return bug, [f"bug.json lacks {', '.join(missing)}"], False
+    problems = []
+    if bug["kind"] not in kinds:
+        problems.append(f"unknown kind {bug['kind']!r}")
+    return bug, problems, True
+
+
+def read_function(folder, bug, find=find_function):
+    """bug["file"] of `folder` as (its text, the span of bug["function"] in it as find gives
+    it: (first line, last line), or None when there is none)."""
+    with open(os.path.join(folder, bug["file"])) as f:
+        source = f.read()
+    return source, find(source, bug["function"])
+
+
+def check_outcomes(folder, python, bug, fixed_source, must_fail=(), fixed_field="fixedFunction"):
+    """The tests of a temporary copy of `folder`: as it is, with fixed_source (the fix that
+    fixed_field of bug.json gives) as bug["file"], then with each must_fail (problem, source)
+    pair's source there. Returns (problems, row): check_bug's problems of the outcomes and its
+    row, None when the tests could not run."""
+    problems = []
     with tempfile.TemporaryDirectory() as tmp:
         workspace = os.path.join(tmp, os.path.basename(folder))
         shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
@@ -175,7 +206,7 @@ def check_bug(folder, python, kinds, extra_check=None):
                 if not still_failed:
                     problems.append(problem)
         except (RuntimeError, subprocess.TimeoutExpired, ET.ParseError) as error:
-            return bug, problems + [f"could not run the tests: {error}"], None
+            return problems + [f"could not run the tests: {error}"], None
 
     if not buggy_failed:
         problems.append("no test fails on the buggy code")
@@ -184,14 +215,13 @@ def check_bug(folder, python, kinds, extra_check=None):
     if sorted(buggy_failed) != sorted(bug["failingTests"]):
         problems.append(f"failing tests {sorted(buggy_failed)} differ from failingTests {sorted(bug['failingTests'])}")
     if fixed_failed:
-        problems.append(f"with fixedFunction these still fail: {fixed_failed}")
+        problems.append(f"with {fixed_field} these still fail: {fixed_failed}")
     if fixed_passed != buggy_passed + len(buggy_failed):
         problems.append(f"test count differs: {fixed_passed} pass when fixed, {buggy_passed + len(buggy_failed)} ran buggy")
     slowest = max(buggy_seconds, fixed_seconds)
     if slowest > MAX_TEST_SECONDS:
         problems.append(f"tests take {slowest:.2f} s (limit {MAX_TEST_SECONDS} s)")
-    row = (bug["id"], bug["kind"], len(buggy_failed), buggy_passed, slowest)
-    return bug, problems, row
+    return problems, (bug["id"], bug["kind"], len(buggy_failed), buggy_passed, slowest)
 
 
 def same_code(a, b):
@@ -249,32 +279,50 @@ def main(doc, here, kinds, max_per_kind, min_per_kind=None, extra_check=None):
     check_bug.
     """
     names, python, whole_set = parse_command_line(here, doc, "workspace folders")
+    started = time.monotonic()
+    used, broken = check_folders(here, names, lambda folder: check_bug(folder, python, kinds, extra_check))
+    miscounted = [kind for kind, count in sorted(used.items()) if count > max_per_kind]
+    for kind in miscounted:
+        print(f"    kind {kind} is used {used[kind]} times (at most {max_per_kind})")
+    if min_per_kind is not None and whole_set:
+        for kind in sorted(kinds):
+            if used[kind] < min_per_kind:
+                miscounted.append(kind)
+                print(f"    kind {kind} is used {used[kind]} times (at least {min_per_kind})")
+    return report(names, used, broken, started, miscounted, sorted(kinds) if min_per_kind is not None else None)
+
+
+def check_folders(here, names, check, row_on_fail=False):
+    """Checks each named folder of `here` with check(folder), which returns (bug, problems,
+    row) as check_bug does, and prints a row per bug (with row_on_fail, a bare FAIL row also
+    where check gave none) and its problems. Returns (the count per kind, how many bugs have
+    problems)."""
     used = Counter()
     broken = 0
-    started = time.monotonic()
     print(f"{'bug':<32} {'kind':<20} {'fail':>4} {'pass':>4} {'test s':>7}  result")
     for name in names:
         folder = os.path.join(here, name)
         before = folder_hash(folder)
-        bug, problems, row = check_bug(folder, python, kinds, extra_check)
+        bug, problems, row = check(folder)
         if folder_hash(folder) != before:
             problems.append("the workspace folder changed during the check")
         used[bug.get("kind")] += 1
         if row:
             print(f"{row[0]:<32} {row[1]:<20} {row[2]:>4} {row[3]:>4} {row[4]:>7.3f}  {'ok' if not problems else 'FAIL'}")
+        elif row_on_fail:
+            print(f"{bug.get('id', name):<32} {str(bug.get('kind')):<20} {'':>4} {'':>4} {'':>7}  FAIL")
         for problem in problems:
             print(f"    {name}: {problem}")
         broken += bool(problems)
-    miscounted = [kind for kind, count in sorted(used.items()) if count > max_per_kind]
-    for kind in miscounted:
-        print(f"    kind {kind} is used {used[kind]} times (at most {max_per_kind})")
-    if min_per_kind is not None:
-        if whole_set:
-            for kind in sorted(kinds):
-                if used[kind] < min_per_kind:
-                    miscounted.append(kind)
-                    print(f"    kind {kind} is used {used[kind]} times (at least {min_per_kind})")
-        print("per kind: " + ", ".join(f"{kind} {used[kind]}" for kind in sorted(kinds)))
+    return used, broken
+
+
+def report(names, used, broken, started, miscounted, per_kind=None):
+    """The closing lines of a check script: the count of each kind in per_kind (when given),
+    then the totals since `started`. Returns the exit status, 1 when a bug is broken or a kind
+    miscounted."""
+    if per_kind is not None:
+        print("per kind: " + ", ".join(f"{kind} {used[kind]}" for kind in per_kind))
     print(f"{len(names)} bugs, {len(names) - broken} ok, {len(used)} kinds, {time.monotonic() - started:.1f} s")
     return 1 if broken or miscounted else 0
 

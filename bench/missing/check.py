@@ -17,13 +17,8 @@ Exit status 0 when every bug checks out, 1 otherwise.
 import ast
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
-import xml.etree.ElementTree as ET
-from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # leave no __pycache__ in bench/
@@ -64,10 +59,7 @@ def find_definition(source, dotted):
         if not found:
             return None
         body = found[0].body
-    for node in body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            return min([node.lineno] + [d.lineno for d in node.decorator_list]), node.end_lineno
-    return None
+    return check_bugs.function_span(body, name)
 
 
 def assigned_names(line):
@@ -138,20 +130,13 @@ def dedent_lines(lines):
 def check_constant_bug(folder, python, kinds):
     """check_bugs.check_bug for a bug whose fix is a line outside the function (fixedConstant):
     returns (bug, problems, row) the same way."""
-    with open(os.path.join(folder, "bug.json")) as f:
-        bug = json.load(f)
-    missing = [field for field in check_bugs.REQUIRED_FIELDS if field not in bug]
-    if missing:
-        return bug, [f"bug.json lacks {', '.join(missing)}"], None
-    problems = []
-    if bug["kind"] not in kinds:
-        problems.append(f"unknown kind {bug['kind']!r}")
+    bug, problems, complete = check_bugs.read_bug(folder, kinds)
+    if not complete:
+        return bug, problems, None
     if bug["kind"] != CONSTANT_KIND:
         problems.append(f'only a {CONSTANT_KIND} bug has "fixedConstant"')
 
-    with open(os.path.join(folder, bug["file"])) as f:
-        buggy_source = f.read()
-    span = find_definition(buggy_source, bug["function"])
+    buggy_source, span = check_bugs.read_function(folder, bug, find_definition)
     if span is None:
         return bug, problems + [f"no function {bug['function']} in {bug['file']}"], None
     first, last = span
@@ -165,32 +150,8 @@ def check_constant_bug(folder, python, kinds):
     ending = lines[line - 1][len(lines[line - 1].rstrip("\r\n")) :]
     fixed_source = "".join(lines[: line - 1]) + bug["fixedConstant"]["text"] + ending + "".join(lines[line:])
 
-    with tempfile.TemporaryDirectory() as tmp:
-        workspace = os.path.join(tmp, os.path.basename(folder))
-        shutil.copytree(folder, workspace, ignore=shutil.ignore_patterns("__pycache__"))
-        try:
-            buggy_failed, buggy_passed, buggy_seconds = check_bugs.run_pytest(workspace, python)
-            with open(os.path.join(workspace, bug["file"]), "w") as f:
-                f.write(fixed_source)
-            fixed_failed, fixed_passed, fixed_seconds = check_bugs.run_pytest(workspace, python)
-        except (RuntimeError, subprocess.TimeoutExpired, ET.ParseError) as error:
-            return bug, problems + [f"could not run the tests: {error}"], None
-
-    # The same outcome checks as check_bugs.check_bug.
-    if not buggy_failed:
-        problems.append("no test fails on the buggy code")
-    if buggy_passed == 0:
-        problems.append("no test passes on the buggy code")
-    if sorted(buggy_failed) != sorted(bug["failingTests"]):
-        problems.append(f"failing tests {sorted(buggy_failed)} differ from failingTests {sorted(bug['failingTests'])}")
-    if fixed_failed:
-        problems.append(f"with fixedConstant these still fail: {fixed_failed}")
-    if fixed_passed != buggy_passed + len(buggy_failed):
-        problems.append(f"test count differs: {fixed_passed} pass when fixed, {buggy_passed + len(buggy_failed)} ran buggy")
-    slowest = max(buggy_seconds, fixed_seconds)
-    if slowest > check_bugs.MAX_TEST_SECONDS:
-        problems.append(f"tests take {slowest:.2f} s (limit {check_bugs.MAX_TEST_SECONDS} s)")
-    return bug, problems, (bug["id"], bug["kind"], len(buggy_failed), buggy_passed, slowest)
+    outcome_problems, row = check_bugs.check_outcomes(folder, python, bug, fixed_source, fixed_field="fixedConstant")
+    return bug, problems + outcome_problems, row
 
 
 def check_bug(folder, python, kinds):
@@ -206,33 +167,15 @@ def main():
     """check_bugs.main's command line and report, with check_bug above and the exact count per
     kind of KIND_COUNTS (at most that count when only some bugs are checked)."""
     names, python, whole_set = check_bugs.parse_command_line(HERE, __doc__, "workspace folders")
-    used = Counter()
-    broken = 0
     started = time.monotonic()
-    print(f"{'bug':<32} {'kind':<20} {'fail':>4} {'pass':>4} {'test s':>7}  result")
-    for name in names:
-        folder = os.path.join(HERE, name)
-        before = check_bugs.folder_hash(folder)
-        bug, problems, row = check_bug(folder, python, KINDS)
-        if check_bugs.folder_hash(folder) != before:
-            problems.append("the workspace folder changed during the check")
-        used[bug.get("kind")] += 1
-        if row:
-            print(f"{row[0]:<32} {row[1]:<20} {row[2]:>4} {row[3]:>4} {row[4]:>7.3f}  {'ok' if not problems else 'FAIL'}")
-        else:
-            print(f"{bug.get('id', name):<32} {str(bug.get('kind')):<20} {'':>4} {'':>4} {'':>7}  FAIL")
-        for problem in problems:
-            print(f"    {name}: {problem}")
-        broken += bool(problems)
+    used, broken = check_bugs.check_folders(HERE, names, lambda folder: check_bug(folder, python, KINDS), row_on_fail=True)
     miscounted = []
     for kind in sorted(KINDS | set(used)):
         wanted = KIND_COUNTS.get(kind, 0)
         if used[kind] > wanted or (whole_set and used[kind] != wanted):
             miscounted.append(kind)
             print(f"    kind {kind} is used {used[kind]} times ({'exactly' if whole_set else 'at most'} {wanted})")
-    print("per kind: " + ", ".join(f"{kind} {used[kind]}" for kind in KIND_COUNTS))
-    print(f"{len(names)} bugs, {len(names) - broken} ok, {len(used)} kinds, {time.monotonic() - started:.1f} s")
-    return 1 if broken or miscounted else 0
+    return check_bugs.report(names, used, broken, started, miscounted, KIND_COUNTS)
 
 
 if __name__ == "__main__":

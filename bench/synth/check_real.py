@@ -1,13 +1,10 @@
 """Checks the real-project bugs of this set (real-bugs.jsonl) against the installed packages.
 
-For each record, bench/real/make_bugs.py's `workspace` subcommand builds the bug's workspace
-(the subject's installed package copied, the buggy function in place; it refuses a package
-version other than the record's, or an original function that differs from `fixedFunction`).
-The record's `tests` run there, then again with `fixedFunction` back in place. With the bug,
-exactly `failingTests` must fail (at least one) and every other test that passes on the
-original must still pass; with the original, no test may fail (skips are allowed). The record
-must also have the fields of bench/real/bugs.jsonl, a kind of this set (check.py), an id
-ending in `~synth` and the `split` that make_bugs.py derives from the id.
+The checks of bench/check_real_bugs.py: each record's workspace is built by
+bench/real/make_bugs.py, and its `tests` must fail exactly `failingTests` with the bug and
+pass with `fixedFunction` back in place. A record must have the fields of
+bench/real/bugs.jsonl, a kind of this set (check.py), an id ending in `~synth` and the
+`split` that make_bugs.py derives from the id.
 
 Run it with Debian's interpreter, which sees the packages:
 
@@ -16,123 +13,17 @@ Run it with Debian's interpreter, which sees the packages:
 Exit status 0 when every bug checks out, 1 otherwise.
 """
 
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL = os.path.join(os.path.dirname(HERE), "real")
 sys.dont_write_bytecode = True  # leave no __pycache__ in bench/
-sys.path.insert(0, REAL)
-import make_bugs  # noqa: E402
+sys.path.insert(0, os.path.dirname(HERE))
+import check_real_bugs  # noqa: E402
 from check import KINDS  # noqa: E402
 
-FIELDS = (
-    "id",
-    "subject",
-    "subjectVersion",
-    "file",
-    "function",
-    "startLine",
-    "endLine",
-    "kind",
-    "buggyFunction",
-    "fixedFunction",
-    "tests",
-    "failingTests",
-    "split",
-    "quick",
-)
-SUFFIX = "~synth"
-RUN_TIMEOUT_SECONDS = 120
-
-
-def check(bug, bugs_file):
-    """(problems, failed count, passed count) for one record."""
-    problems = [f"lacks {field}" for field in FIELDS if field not in bug]
-    if problems:
-        return problems, 0, 0
-    if bug["kind"] not in KINDS:
-        problems.append(f"unknown kind {bug['kind']!r}")
-    if not bug["id"].endswith(SUFFIX):
-        problems.append(f"the id does not end in {SUFFIX}")
-    if bug["split"] != make_bugs.split_of(bug["id"]):
-        problems.append(f"split is {bug['split']}, make_bugs.py gives {make_bugs.split_of(bug['id'])}")
-    if bug["buggyFunction"] == bug["fixedFunction"]:
-        problems.append("buggyFunction equals fixedFunction")
-    with tempfile.TemporaryDirectory(prefix="synth-real-") as tmp:
-        workspace = os.path.join(tmp, "ws")
-        made = subprocess.run(
-            [sys.executable, os.path.join(REAL, "make_bugs.py"), "workspace", bug["id"], workspace, "--bugs", bugs_file],
-            capture_output=True,
-            text=True,
-        )
-        if made.returncode != 0:
-            return problems + [f"make_bugs.py workspace failed: {made.stderr.strip()[-300:]}"], 0, 0
-        buggy = make_bugs.run_tests(workspace, bug["tests"], coverage=False, timeout=RUN_TIMEOUT_SECONDS)
-        path = os.path.join(workspace, bug["file"])
-        with open(path, encoding="utf-8") as f:
-            source = f.read()
-        end = bug["startLine"] + len(bug["buggyFunction"].split("\n")) - 1
-        if make_bugs.function_lines(source, bug["startLine"], end) != bug["buggyFunction"]:
-            return problems + ["the workspace does not hold buggyFunction at startLine"], 0, 0
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(make_bugs.replace_lines(source, bug["startLine"], end, bug["fixedFunction"]))
-        fixed = make_bugs.run_tests(workspace, bug["tests"], coverage=False, timeout=RUN_TIMEOUT_SECONDS)
-    if buggy is None or fixed is None:
-        return problems + ["a test run hung"], 0, 0
-    fixed_failed = sorted(n for n, t in fixed.items() if t["outcome"] == "failed")
-    if fixed_failed:
-        problems.append(f"with fixedFunction these fail: {fixed_failed[:5]}")
-    buggy_failed = sorted(n for n, t in buggy.items() if t["outcome"] == "failed")
-    if not buggy_failed:
-        problems.append("no test fails with the bug")
-    if buggy_failed != sorted(bug["failingTests"]):
-        problems.append(f"failing tests {buggy_failed[:5]} differ from failingTests {sorted(bug['failingTests'])[:5]}")
-    lost = [n for n, t in fixed.items() if t["outcome"] == "passed" and n not in buggy]
-    if lost:
-        problems.append(f"tests not run with the bug: {lost[:5]}")
-    passed = sum(t["outcome"] == "passed" for t in buggy.values())
-    return problems, len(buggy_failed), passed
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("ids", nargs="*", help="bug ids to check (default: all)")
-    parser.add_argument("--bugs", default=os.path.join(HERE, "real-bugs.jsonl"), help="the bug file")
-    args = parser.parse_args()
-    bugs_file = os.path.abspath(args.bugs)
-    bugs = make_bugs.load_bugs(bugs_file)
-    unknown = [i for i in args.ids if not any(b["id"] == i for b in bugs)]
-    if unknown:
-        sys.exit(f"check_real: no bug {unknown[0]!r} in {bugs_file}")
-    chosen = [b for b in bugs if not args.ids or b["id"] in args.ids]
-    ids = [b["id"] for b in bugs]
-    broken = sum(ids.count(i) > 1 for i in set(ids))
-    if broken:
-        print("    some ids are used twice")
-    started = time.monotonic()
-    print(f"{'bug':<72} {'kind':<14} {'split':<5} {'fail':>4} {'pass':>4}  result")
-    for bug in chosen:
-        problems, failed, passed = check(bug, bugs_file)
-        print(
-            f"{bug['id']:<72} {bug.get('kind', '?'):<14} {bug.get('split', '?'):<5} {failed:>4} {passed:>4}  "
-            f"{'ok' if not problems else 'FAIL'}",
-            flush=True,
-        )
-        for problem in problems:
-            print(f"    {problem}")
-        broken += bool(problems)
-    counts = {}
-    for bug in chosen:
-        counts[bug.get("kind")] = counts.get(bug.get("kind"), 0) + 1
-    print("per kind: " + ", ".join(f"{kind} {counts.get(kind, 0)}" for kind in sorted(KINDS)))
-    print(f"{len(chosen)} bugs, {len(chosen) - broken} ok, {time.monotonic() - started:.1f} s")
-    return 1 if broken else 0
+BUG_SET = check_real_bugs.BugSet(KINDS, "~synth", temp_prefix="synth-real-", id_width=72, kind_width=14)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(check_real_bugs.main(__doc__, HERE, BUG_SET))
