@@ -28,10 +28,11 @@ import type { CandidateStream } from './frontier';
 // `break`, `return V` before one, each forced where a schedule says; the conditions that agree
 // with a schedule that made the failing tests pass come now, those that only keep the passing
 // tests' path (no schedule made the failing tests pass) once the values are spent too. Then
-// suspect values are probed the same way (synth/value-probe.ts:
-// variants of the value that the failing tests call for and the passing tests allow). A site
-// is probed when its candidates are needed, in the lane that asked; the other lanes go on with
-// the template edits meanwhile (`preparing`).
+// suspect values (synth/value-probe.ts: variants of the value that the failing tests call for
+// and the passing tests allow): every value site is watched once, and those where a variant
+// gives what a failing assertion expected are worked first. A stage is probed when its
+// candidates are needed, in the lane that asked; the other lanes go on with the template edits
+// meanwhile (`preparing`).
 
 /** Conditions probed per search. */
 const MAX_SITES = 3;
