@@ -278,9 +278,16 @@ export interface SimplerPatch {
   differs: BehaviourChange[];
 }
 
-/** The shape rules of review/patch-shape/, each owning its objection's words. */
+/** The shape rules of review/patch-shape/, each owning its objection's words; all but the last read one patch alone. */
 export type ShapeRule =
-  'unused-input' | 'special-case' | 'loop-variable-after-loop' | 'detached-recursion' | 'cancelling-edits' | 'cost-growth';
+  | 'unused-input'
+  | 'special-case'
+  | 'loop-variable-after-loop'
+  | 'detached-recursion'
+  | 'cancelling-edits'
+  | 'cost-growth'
+  /** A condition's term that another shown patch passes the tests without (patch-shape/needless-term.ts). */
+  | 'needless-term';
 
 export interface ShapeObjection {
   rule: ShapeRule;

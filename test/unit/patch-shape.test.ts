@@ -31,6 +31,7 @@ describe('patch shapes', () => {
       { rule: 'special-case', text: 'special-cases 17' },
     ]);
     assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value == 0:')), []);
+    assert.deepEqual(await shapeObjections(CLAMP, CLAMP.replace('if value < low:', 'if value < low or value < 0.0:')), []);
   });
 
   it("takes a literal that the function's docstring or comments state as the specification, not a special case", async () => {

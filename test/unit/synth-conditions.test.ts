@@ -195,6 +195,50 @@ describe('Condition synthesis', () => {
       ],
     );
   });
+
+  it("compares a size with whole numbers only, and never takes a record's size", () => {
+    // A deposit is left out: `amount > 0` is wanted; the amounts exceed the number of lines by chance.
+    const ledger = synthesizeConditions(
+      input(
+        null,
+        ['amount'],
+        [
+          { locals: { amount: 120.5, 'len(lines)': 2 }, original: true, wanted: true },
+          { locals: { amount: 4.25, 'len(lines)': 2 }, original: true, wanted: true },
+          { locals: { amount: -20.0, 'len(lines)': 2 }, original: true, wanted: null },
+        ],
+      ),
+    );
+    assert.equal(ledger[0], 'amount > 0');
+    assert.ok(!ledger.some((text) => text.includes('len(lines)')), ledger.join(' | '));
+    // A dict read by its keys has a size, the number of its keys: no quantity of the program; and
+    // its fields are data, not positions to bound by another collection's size.
+    const stock = synthesizeConditions(
+      input(
+        null,
+        ['item'],
+        [
+          { locals: { "item['qty']": 2, "item['minimum']": 10, 'len(item)': 4, 'len(stock)': 3 }, original: true, wanted: true },
+          { locals: { "item['qty']": 9, "item['minimum']": 5, 'len(item)': 4, 'len(stock)': 3 }, original: true, wanted: null },
+          { locals: { "item['qty']": 3, "item['minimum']": 3, 'len(item)': 4, 'len(stock)': 3 }, original: true, wanted: null },
+        ],
+      ),
+    );
+    assert.equal(stock[0], "item['qty'] < item['minimum']");
+    assert.ok(!stock.some((text) => text.includes('len(')), stock.join(' | '));
+    // A whole number against a size is an ordinary bound.
+    const bound = synthesizeConditions(
+      input(
+        null,
+        ['i'],
+        [
+          { locals: { i: 0, 'len(items)': 2 }, original: true, wanted: true },
+          { locals: { i: 2, 'len(items)': 2 }, original: true, wanted: false },
+        ],
+      ),
+    );
+    assert.ok(bound.includes('i < len(items)'), bound.join(' | '));
+  });
 });
 
 let cached: { key: string; values: boolean[][] } | undefined;

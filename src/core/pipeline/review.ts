@@ -1,4 +1,5 @@
 import { judgeBehaviour, presented } from '../behaviour';
+import { withNeedlessTerms } from '../review/patch-shape/needless-term';
 import { rankValidated, withoutSupersets } from '../review/ranking';
 import { cleanPatches, type CleanPatches } from '../search/recheck';
 import { throwIfAborted } from '../errors';
@@ -12,7 +13,8 @@ import type { World } from './world';
 // What the search's validated patches become before the user sees them: re-checked in a clean
 // world (search/recheck.ts), without those that only add to another's edits, scored by the
 // model where it loaded, judged on the passing tests' recorded calls and new inputs
-// (behaviour/), ranked (review/ranking.ts) and, where they disagree, asked about.
+// (behaviour/) and against each other (a term another passes the tests without), ranked
+// (review/ranking.ts) and, where they disagree, asked about.
 
 export interface Reviewed {
   /** The shown patches, best first. */
@@ -53,7 +55,9 @@ export async function reviewStage(
   const waitedMs = Date.now() - waitStarted;
   const judged = await timeline.span('replay', () => judgeBehaviour(world.pool, recorded, patches, world.pool.failing, hooks.signal));
   throwIfAborted(hooks.signal);
-  const shown = await timeline.span('ranking', async () => presented(rankValidated(judged.patches), judged.disagreement));
+  const shown = await timeline.span('ranking', async () =>
+    presented(rankValidated(withNeedlessTerms(judged.patches)), judged.disagreement),
+  );
   return {
     patches: shown.patches,
     ...(shown.disagreement ? { disagreement: shown.disagreement } : {}),

@@ -27,7 +27,8 @@ import type { CandidateStream } from './frontier';
 // Then statements (synth/statement-probe.ts): a guard around a statement, or `continue`,
 // `break`, `return V` before one, each forced where a schedule says; the conditions that agree
 // with a schedule that made the failing tests pass come now, those that only keep the passing
-// tests' path (no schedule made the failing tests pass) once the values are spent too. Then
+// tests' path (no schedule made the failing tests pass), then those that only change a failing
+// test's path, once the values are spent too. Then
 // suspect values (synth/value-probe.ts: variants of the value that the failing tests call for
 // and the passing tests allow): every value site is watched once, and those where a variant
 // gives what a failing assertion expected are worked first. A stage is probed when its
@@ -216,7 +217,7 @@ export class AngelicSource implements CandidateStream {
    * Candidates for a statement task whose condition agrees with a schedule that made failing
    * tests pass (the new path forced everywhere, or at one evaluation: the first of each failing
    * test in turn); when none did, those that keep every passing test's path and change a failing
-   * one's go to `open`.
+   * one's go to `open`, then those that only change a failing one's.
    */
   private async statementCandidates(task: StatementTask): Promise<(Candidate | null)[]> {
     const failing = new Set(this.input.pool.failing);
@@ -241,7 +242,14 @@ export class AngelicSource implements CandidateStream {
       if (found.length > 0) return Promise.all(found.map((condition, i) => statementCandidate(task, condition, synthScore(i))));
     }
     const open = synthesize(watchedObservations(watched, failing, failing, task.edit), PER_OPEN_STATEMENT);
-    this.open.push(...open.map((condition, i) => statementCandidate(task, condition, synthScore(i))));
+    // Then conditions that change a failing test's path and leave the passing tests' to the
+    // validator: a passing test may pass on either path (a blank line after the headers that its
+    // assertion does not look past), and keeping all of theirs asks for needless conjuncts.
+    const failingOnly = watchedObservations(watched, failing, failing, task.edit).filter((o) => o.wanted === null);
+    const loose = synthesize(failingOnly, PER_OPEN_STATEMENT + open.length).filter((condition) => !open.includes(condition));
+    this.open.push(
+      ...[...open, ...loose.slice(0, PER_OPEN_STATEMENT)].map((condition, i) => statementCandidate(task, condition, synthScore(i))),
+    );
     return [];
   }
 

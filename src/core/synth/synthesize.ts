@@ -201,17 +201,31 @@ function atoms(input: SynthesisInput): Term[] {
     }
   };
   const base = (name: string): string[] => [name.replace(/^len\((.*)\)$/, '$1')];
+  // A size counts things: it is compared with whole numbers held in plain names only (an index, a
+  // limit), not with amounts (`amount > len(lines)` holds on the tests' amounts by chance) or a
+  // record's fields (`item['qty'] <= len(stock)`: data, not a position); and a record's own
+  // size (a dict read by its keys, an object by its fields) is no quantity of the program at all.
+  const isField = (name: string): boolean => /[[.]/.test(name.replace(/^len\(.*\)$/, ''));
+  const whole = new Set(
+    names.filter((n) => !isField(n) && observations.every((o) => !(n in o.locals) || Number.isInteger(o.locals[n] ?? 0))),
+  );
+  const isSize = (name: string): boolean => name.startsWith('len(');
+  const sizeOfRecord = (name: string): boolean =>
+    isSize(name) && names.some((m) => m.startsWith(`${base(name)[0]}[`) || m.startsWith(`${base(name)[0]}.`));
+  const sizeFits = (a: string, b: string, bWhole: boolean): boolean =>
+    !sizeOfRecord(a) && !sizeOfRecord(b) && (!isSize(a) || bWhole) && (!isSize(b) || whole.has(a));
   for (const [i, a] of names.entries()) {
     const kindA = kinds.get(a)!.kind;
     if (kindA === 'other') continue;
     for (const b of names.slice(i + 1)) {
       const kindB = kinds.get(b)!.kind;
-      if (kindB === 'other' || !comparable(kindA, kindB)) continue;
+      if (kindB === 'other' || !comparable(kindA, kindB) || !sizeFits(a, b, whole.has(b))) continue;
       compare(a, base(a), b, base(b), (l) => [read(a)(l), read(b)(l)], kindA !== 'bool' && kindB !== 'bool', kindA === 'string');
     }
     for (const constant of input.constants) {
       const kindC = typeof constant.value === 'string' ? 'string' : 'number';
       if (constant.value === null || !comparable(kindA, kindC) || kindA === 'bool') continue;
+      if (!sizeFits(a, constant.text, typeof constant.value !== 'number' || Number.isInteger(constant.value))) continue;
       compare(a, base(a), constant.text, [], (l) => [read(a)(l), constant.value], kindA === 'number', kindC === 'string');
     }
   }

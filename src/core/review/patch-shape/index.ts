@@ -17,11 +17,13 @@ import { definitionOf } from './tree';
 // - two edits that cancel: a reversed loop with a flipped comparison in it, a negated
 //   condition with its branches swapped (cancelling.ts);
 // - a loop bound raised from a root, a logarithm or a half to the value itself (cost.ts).
+// One rule compares shown patches with each other, once all are judged: a condition's term that
+// another of them passes the tests without (needless-term.ts).
 
 /** A rule's objections, in its own words: one per thing it found. */
 type Rule = (before: Node, after: Node) => string[];
 
-const RULES: Record<ShapeRule, Rule> = {
+const RULES: Record<Exclude<ShapeRule, 'needless-term'>, Rule> = {
   'unused-input': unusedInputs,
   'special-case': specialCases,
   'loop-variable-after-loop': loopVariableReads,

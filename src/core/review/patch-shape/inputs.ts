@@ -7,7 +7,7 @@ import { descendants, parameterNames } from './tree';
 // compare with before (other than the everyday ones, and those its docstring or comments state,
 // which are its specification): it special-cases a test's value.
 
-const EVERYDAY_LITERALS = new Set(['0', '1', '-1', '""', "''", 'None', 'True', 'False']);
+const EVERYDAY_LITERALS = new Set(['0', '0.0', '1', '1.0', '-1', '""', "''", 'None', 'True', 'False']);
 
 export function unusedInputs(before: Node, after: Node): string[] {
   const [was, is] = [inputsOf(before), inputsOf(after)];
