@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const demo = path.join(root, '.cache', 'demo');
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = path.join(root, '.cache', 'code-server', 'node_modules', '.bin', 'code-server');
-const vsix = path.join(root, 'deepdebug-linux-x64.vsix');
+// The package of this machine's platform only (`npm run package` writes every target's).
+const target = `${process.platform}-${process.arch}`;
+const vsix = path.join(root, `deepdebug-${target}.vsix`);
 
 function run(command, args, env = {}) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -21,7 +23,7 @@ if (!fs.existsSync(codeServer)) {
   console.error('demo:ui: code-server is not installed; the set-up above says what it lacks');
   process.exit(1);
 }
-run('npm', ['run', '--silent', 'package']);
+run(process.execPath, [path.join(root, 'scripts', 'package.mjs'), '--target', target]);
 
 // A fresh demo each time: the example stays pristine however the demo's fixes are applied.
 fs.rmSync(demo, { recursive: true, force: true });

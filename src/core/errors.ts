@@ -9,6 +9,7 @@ export type UserErrorCode =
   | 'pytest-usage' // bad selection or pytest configuration error
   | 'pytest-start' // a conftest.py or plugin raised or exited while pytest imported it
   | 'bad-model' // model folder missing or corrupt
+  | 'no-model-runtime' // onnxruntime-node absent, or without a build for this platform
   | 'bad-model-server' // a model server URL that is malformed, or off this machine without allowRemote
   | 'bad-report' // a fix report that add-test cannot take a test from
   | 'bad-usage'; // CLI misuse

@@ -6,6 +6,7 @@ import type { ModelInput } from '../types';
 import { encoderText, PAPER_FORMAT, withinTrainedLines, type ModelFormat } from './format';
 import { chooseToken, logProbAt, logSoftmax } from './sampling';
 import { loadTokenizer, type Tokenizer } from './tokenizer';
+import { nativeFolders, runtimeMissing, runtimeRoot } from './runtime';
 
 export { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, withinTrainedLines, type ModelFormat } from './format';
 
@@ -120,13 +121,9 @@ function onnxFile(dir: string, name: string): string {
  */
 function cudaInstalled(ort: Ort): boolean {
   if (!ort.listSupportedBackends().some((backend) => backend.name === 'cuda')) return false;
-  let root = path.dirname(require.resolve('onnxruntime-node'));
-  while (path.basename(root) !== 'onnxruntime-node' && path.dirname(root) !== root) root = path.dirname(root);
+  const root = runtimeRoot();
   const library = process.platform === 'win32' ? 'onnxruntime_providers_cuda.dll' : 'libonnxruntime_providers_cuda.so';
-  const bin = path.join(root, 'bin');
-  return (
-    fs.existsSync(bin) && fs.readdirSync(bin).some((napi) => fs.existsSync(path.join(bin, napi, process.platform, process.arch, library)))
-  );
+  return root !== null && nativeFolders(root).some((folder) => fs.existsSync(path.join(folder, library)));
 }
 
 async function openSession(ort: Ort, dir: string, file: string, device: Device): Promise<Session> {
@@ -194,6 +191,8 @@ export async function loadModelReader(
 }
 
 export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
+  const missing = runtimeMissing();
+  if (missing) throw new UserError('no-model-runtime', missing);
   const { name, config, format, tokenizer } = await loadModelReader(dir);
   const eos = config.eos_token_id;
   const layers = config.decoder_layers;
