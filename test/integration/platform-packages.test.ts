@@ -5,13 +5,15 @@
 // operating system, the editor's Node, and on Windows the Visual C++ runtime, which README
 // names). The target without a runtime build (darwin-x64) carries neither runtime nor model.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageRoot } from '../../src/core/files/resources';
+import type { FixReport } from '../../src/core/types';
 import { dependenciesOf } from '../helpers/native-libraries';
 import { PACKAGE_TARGETS, packagedVsixes } from '../helpers/vsix';
+import { copyFixture, removeCopy } from '../helpers/workspace';
 
 /** What each platform provides: the libraries a package may depend on without carrying them. */
 const PROVIDED: Record<string, RegExp[]> = {
@@ -103,6 +105,28 @@ describe('packages for every target platform', function () {
         `${target}: no binding`,
       );
       assert.ok(files.includes('models/deepdebug-small/onnx/encoder_model.onnx'), `${target}: no model`);
+    }
+  });
+
+  it('runs without a runtime where its package has none: the templates fix the bug, the report says why in one line', () => {
+    const workspace = copyFixture('cli-bug');
+    const reportFile = `${workspace}.json`;
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [path.join(unpacked.get('darwin-x64')!.folder, 'dist', 'cli.js'), 'fix', workspace, '--json', reportFile, '--time-budget', '30'],
+        { encoding: 'utf8', timeout: 120_000, cwd: temp },
+      );
+      assert.equal(run.status, 0, run.stderr);
+      const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as FixReport;
+      assert.equal(
+        report.model.note,
+        `model unavailable, using template edits only: onnxruntime-node, the patch model's runtime, is not installed (the package for ${process.platform}-${process.arch} has none)`,
+      );
+      assert.ok(report.patches.length > 0, run.stdout);
+    } finally {
+      removeCopy(workspace);
+      fs.rmSync(reportFile, { force: true });
     }
   });
 

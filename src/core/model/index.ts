@@ -6,7 +6,7 @@ import type { ModelInput } from '../types';
 import { encoderText, PAPER_FORMAT, withinTrainedLines, type ModelFormat } from './format';
 import { chooseToken, logProbAt, logSoftmax } from './sampling';
 import { loadTokenizer, type Tokenizer } from './tokenizer';
-import { nativeFolders, runtimeMissing, runtimeRoot } from './runtime';
+import { nativeFolders, requireRuntime, runtimeRoot } from './runtime';
 
 export { applyOutput, encoderText, fitsFormat, skeletonBudget, targetText, withinTrainedLines, type ModelFormat } from './format';
 
@@ -191,8 +191,7 @@ export async function loadModelReader(
 }
 
 export async function loadPatchModel(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
-  const missing = runtimeMissing();
-  if (missing) throw new UserError('no-model-runtime', missing);
+  requireRuntime();
   const { name, config, format, tokenizer } = await loadModelReader(dir);
   const eos = config.eos_token_id;
   const layers = config.decoder_layers;

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { UserError } from '../errors';
 
 // Where the patch model's runtime, onnxruntime-node, is installed and whether it has a native
 // build for this platform. Each package of the extension carries the build of its own platform
@@ -50,4 +51,10 @@ export function runtimeMissing(here: RuntimeHere = HERE): string | null {
     // The version only adds to the message.
   }
   return `onnxruntime-node${version ? ` ${version}` : ''}, the patch model's runtime, has no build for ${platform}`;
+}
+
+/** Throws the one-line reason where the patch model cannot run here, before its folder is read. */
+export function requireRuntime(): void {
+  const missing = runtimeMissing();
+  if (missing) throw new UserError('no-model-runtime', missing);
 }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CanceledError, UserError, type UserErrorCode } from '../errors';
 import type { ModelInput } from '../types';
+import { requireRuntime } from './runtime';
 import { loadModelReader, type Device, type PatchModel, type SampleOptions, type ScoreOptions } from './index';
 import type { CrossedError, ModelReply, ModelRequest, ModelWorkerData } from './thread-protocol';
 
@@ -26,7 +27,8 @@ type Call = WithoutId<Extract<ModelRequest, { id: number }>>;
 
 /** Loads the model in a worker thread: the same PatchModel, its runs off the caller's thread. */
 export async function loadModelThread(dir: string, options: { device: 'auto' | 'cpu' | 'cuda' }): Promise<PatchModel> {
-  // The folder's config and tokenizer first: a bad folder fails here, as loadPatchModel would.
+  // The runtime and the folder's config and tokenizer first: either fails here, as loadPatchModel would.
+  requireRuntime();
   const reader = await loadModelReader(dir);
   const worker = new Worker(WORKER_FILE, { workerData: { dir, device: options.device } satisfies ModelWorkerData });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
