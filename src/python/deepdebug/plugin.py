@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import sys
 import threading
 import time
 from typing import Any, Generator, List, Optional
@@ -35,6 +36,8 @@ def _end_run_when_orphaned() -> None:
     engine that is killed (a crashed editor sidecar) would leave a hanging run behind. Only
     where pytest leads its own group, so the engine's group is never touched.
     """
+    if sys.platform == "win32" or not hasattr(os, "getpgrp"):
+        return  # no process groups here
     if os.getpgrp() != os.getpid():
         return
     parent = os.getppid()

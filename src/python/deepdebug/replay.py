@@ -5,11 +5,11 @@ ran during it (a call that never reaches the patch says nothing of it)."""
 
 from __future__ import annotations
 
-import signal
 import sys
 from typing import Any, Callable, List, Optional, Tuple
 
 from . import values
+from .alarm import Alarm
 from .wire import CallOutcome, CallTarget, ReplayRequest
 
 Find = Callable[[CallTarget], Tuple[Any, Optional[str]]]
@@ -17,10 +17,6 @@ Find = Callable[[CallTarget], Tuple[Any, Optional[str]]]
 
 class CallTimeout(BaseException):
     """Raised in a call that ran past its limit (a BaseException: `except Exception` lets it through)."""
-
-
-def _time_out(signum: int, frame: Any) -> None:
-    raise CallTimeout()
 
 
 class Reached:
@@ -44,15 +40,15 @@ def replay_calls(request: ReplayRequest, find: Find) -> List[CallOutcome]:
     patched = None if patch is None else find({"file": patch["file"], "function": patch["function"], "startLine": patch["startLine"]})[0]
     code = None if patched is None else patched.__code__
     seconds = request["callTimeoutMs"] / 1000.0
-    previous = signal.signal(signal.SIGALRM, _time_out)
+    alarm = Alarm(CallTimeout, lambda: "")
+    alarm.install()
     try:
-        return [call_once(functions[call["target"]], call["args"], seconds, code) for call in request["calls"]]
+        return [call_once(functions[call["target"]], call["args"], seconds, code, alarm) for call in request["calls"]]
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        alarm.uninstall()
 
 
-def call_once(function: Any, encoded: str, seconds: float, patched_code: Any) -> CallOutcome:
+def call_once(function: Any, encoded: str, seconds: float, patched_code: Any, alarm: Alarm) -> CallOutcome:
     if function is None:
         return {"status": "error", "digest": "", "shown": "not found in the live modules"}
     try:
@@ -65,11 +61,11 @@ def call_once(function: Any, encoded: str, seconds: float, patched_code: Any) ->
     try:
         if reached is not None:
             sys.setprofile(reached.hook)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        alarm.arm(seconds)
         try:
             result = function(*positional, **keywords)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            alarm.disarm()
             sys.setprofile(None)
     except CallTimeout:
         return {"status": "timeout", "digest": "timeout", "shown": f"does not return within {seconds * 1000:.0f} ms"}

@@ -1,13 +1,12 @@
-"""The first run's per-test timeout: SIGALRM in the main thread, faulthandler as the backstop."""
+"""The first run's per-test timeout: an alarm in the test's thread (alarm.py), faulthandler as the backstop."""
 
 from __future__ import annotations
 
 import faulthandler
-import signal
-import threading
 import time
-from types import FrameType
-from typing import IO, Any, Optional
+from typing import IO, Optional
+
+from .alarm import Alarm
 
 # After a timeout, the later tests' limit: this many times the longest test that finished,
 # and never under the floor (tests are seldom that regular).
@@ -16,7 +15,7 @@ SHORT_TIMEOUT_FLOOR_S = 2.0
 
 
 class TestTimeout(BaseException):
-    """Raised in the main thread when a test overruns the per-test timeout.
+    """Raised in the test's thread when a test overruns the per-test timeout.
 
     A BaseException so that a test's own ``except Exception`` does not swallow it; pytest's
     runner catches BaseException and reports the test as failed, which we turn into 'timeout'.
@@ -24,10 +23,11 @@ class TestTimeout(BaseException):
 
 
 class PerTestTimeout:
-    """SIGALRM raises TestTimeout in the main thread; faulthandler is the backstop.
+    """An alarm raises TestTimeout in the test's thread; faulthandler is the backstop.
 
-    Code stuck where signals are not handled (a C loop) is ended by faulthandler, which dumps
-    every thread's stack to the fault file and exits; the caller reads that as a timeout.
+    Code stuck where the alarm cannot reach it (a C loop; on Windows any blocking call) is ended
+    by faulthandler, which dumps every thread's stack to the fault file and exits; the caller
+    reads that as a timeout.
     """
 
     def __init__(self, seconds: float, fault_file: Optional[IO[str]]) -> None:
@@ -35,17 +35,15 @@ class PerTestTimeout:
         self._longest_finished = 0.0
         self._fault_file = fault_file
         self._deadline = 0.0
-        self._previous: Any = None
-        self._usable = seconds > 0 and hasattr(signal, "setitimer") and (threading.current_thread() is threading.main_thread())
+        self._alarm = Alarm(TestTimeout, lambda: "test exceeded the per-test timeout of %g s" % self.seconds)
 
     def install(self) -> None:
-        if self._usable:
-            self._previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        if self.seconds > 0:
+            self._alarm.install()
 
     def uninstall(self) -> None:
-        if self._usable:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self._previous or signal.SIG_DFL)
+        if self.seconds > 0:
+            self._alarm.uninstall()
 
     def begin_test(self) -> None:
         if self.seconds <= 0:
@@ -68,15 +66,9 @@ class PerTestTimeout:
             self.seconds = min(self.seconds, short)
 
     def arm(self, fresh_budget: bool) -> None:
-        if not self._usable:
-            return
-        remaining = self.seconds if fresh_budget else self._deadline - time.monotonic()
-        signal.setitimer(signal.ITIMER_REAL, max(remaining, 0.001))
+        if self.seconds > 0:
+            self._alarm.arm(self.seconds if fresh_budget else self._deadline - time.monotonic())
 
     def disarm(self) -> None:
-        if self._usable:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-
-    def _on_alarm(self, signum: int, frame: Optional[FrameType]) -> None:
-        __tracebackhide__ = True  # keeps this frame out of pytest's long traceback
-        raise TestTimeout("test exceeded the per-test timeout of %g s" % self.seconds)
+        if self.seconds > 0:
+            self._alarm.disarm()
