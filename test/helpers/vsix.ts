@@ -43,3 +43,10 @@ export function packagedVsixes(targets: readonly string[]): Map<string, string> 
 export function packagedVsix(): string {
   return packagedVsixes(['linux-x64']).get('linux-x64')!;
 }
+
+/** Every file under `root`, as a path relative to it with forward slashes (as in a .vsix). */
+export function filesUnder(root: string): string[] {
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}

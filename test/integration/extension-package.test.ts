@@ -10,14 +10,8 @@ import * as path from 'node:path';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter, NotificationType, RequestType } from 'vscode-languageserver/node';
 import { packageRoot } from '../../src/core/files/resources';
 import { messageTypes } from '../../src/sidecar/protocol';
-import { packagedVsix } from '../helpers/vsix';
+import { filesUnder, packagedVsix } from '../helpers/vsix';
 import { copyFixture, removeCopy } from '../helpers/workspace';
-
-function filesUnder(root: string): string[] {
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-}
 
 describe('extension package (.vsix)', function () {
   this.timeout(300_000);

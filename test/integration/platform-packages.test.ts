@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { packageRoot } from '../../src/core/files/resources';
 import type { FixReport } from '../../src/core/types';
 import { dependenciesOf } from '../helpers/native-libraries';
-import { PACKAGE_TARGETS, packagedVsixes } from '../helpers/vsix';
+import { filesUnder, PACKAGE_TARGETS, packagedVsixes } from '../helpers/vsix';
 import { copyFixture, removeCopy } from '../helpers/workspace';
 
 /** What each platform provides: the libraries a package may depend on without carrying them. */
@@ -30,12 +30,6 @@ const PROVIDED: Record<string, RegExp[]> = {
 };
 
 const NATIVE = /\.(node|dll|dylib)$|\.so(\.\d+)*$/;
-
-function filesUnder(root: string): string[] {
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-}
 
 describe('packages for every target platform', function () {
   this.timeout(1_800_000);
