@@ -6,8 +6,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { root } from './root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const demo = path.join(root, '.cache', 'demo');
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = path.join(root, '.cache', 'code-server', 'node_modules', '.bin', 'code-server');

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
+import { root } from './root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** Folders holding the project's own Python. */
 const ROOTS = ['src/python', 'models/training', 'bench', 'scripts'];
 /** Generated or installed folders. */

@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { root } from './root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const targets = JSON.parse(fs.readFileSync(path.join(root, 'scripts', 'package-targets.json'), 'utf8'));
 
 const { values } = parseArgs({

@@ -3,8 +3,8 @@
 // Run before mocha by every test command. Node built-ins only.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { root } from './root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'out');
 
 /** The source an emitted file came from: out/test/a.test.js(.map) <- test/a.test.ts. */

@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureSystemPackages } from './setup/system-packages.mjs';
+import { root } from './root.mjs';
 
 const needsOf = {
   demo: ['run'],
@@ -29,7 +30,6 @@ if (!needs || flags.some((flag) => flag !== '--strict')) {
 }
 const strict = flags.includes('--strict');
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const installedLock = path.join(root, 'node_modules', '.package-lock.json');
 const lock = path.join(root, 'package-lock.json');
 const log = (line) => console.error(`setup: ${line}`);

@@ -9,8 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { root } from './root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const [target, ...rest] = process.argv.slice(2);
 if (!target || rest.length > 0) {
   console.error('usage: npm run test:one -- <test file | words of a test title>');
