@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { throwIfAborted, UserError } from '../errors';
 import { pythonHelpersDir } from '../files/resources';
+import { plainEnvironment } from '../process-environment';
 import { makeTempFolder, removeTempFolder } from '../files/temp-folders';
 import type { PytestRun, TestResult } from '../types';
 import type { LocateOptions } from './locate';
@@ -176,7 +177,7 @@ function pytestArguments(): string[] {
 }
 
 function pytestEnvironment(options: RunPytestOptions, files: { report: string; fault: string; deselect: string }): NodeJS.ProcessEnv {
-  const inherited = { ...process.env, ...options.env };
+  const inherited = plainEnvironment({ ...process.env, ...options.env });
   const pythonPath = [inherited.PYTHONPATH, pythonHelpersDir()].filter((entry) => entry).join(path.delimiter);
   return {
     ...inherited,

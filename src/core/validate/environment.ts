@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { plainEnvironment } from '../process-environment';
 
 // The environment candidates run with: an explicit allow-list, not the host's process.env,
 // so tokens and keys in the editor's or the shell's environment stay out of code we did not
@@ -63,20 +64,27 @@ export interface PrivateFolders {
 
 /** The allowed part of `host` and the `passed` names, with HOME and TMPDIR moved to the private folders. */
 export function candidateEnvironment(
-  host: NodeJS.ProcessEnv,
+  hostEnvironment: NodeJS.ProcessEnv,
   folders: PrivateFolders,
   helpersDir: string,
   passed: readonly string[] = [],
+  userBase: string | null = null,
+  platform: NodeJS.Platform = process.platform,
 ): NodeJS.ProcessEnv {
+  const host = plainEnvironment(hostEnvironment, platform);
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(host)) if (value !== undefined && allowed(name)) env[name] = value;
-  for (const name of passed) if (host[name] !== undefined) env[name] = host[name];
-  env.PYTHONPATH = [helpersDir, host.PYTHONPATH].filter(Boolean).join(path.delimiter);
+  for (const name of passed) {
+    const key = platform === 'win32' ? name.toUpperCase() : name;
+    if (host[key] !== undefined) env[key] = host[key];
+  }
+  env.PYTHONPATH = [helpersDir, host.PYTHONPATH].filter(Boolean).join((platform === 'win32' ? path.win32 : path.posix).delimiter);
   env.PYTHONDONTWRITEBYTECODE = '1';
   // Moving HOME would hide packages installed with `pip install --user` and pyenv's versions,
-  // both found through HOME by default: name their real places explicitly.
+  // both found through HOME by default: name their real places explicitly (the user base as
+  // the interpreter gave it: user-site.ts).
+  if (userBase !== null) env.PYTHONUSERBASE ??= userBase;
   const realHome = os.homedir();
-  env.PYTHONUSERBASE ??= path.join(realHome, '.local');
   const pyenvRoot = path.join(realHome, '.pyenv');
   if (env.PYENV_ROOT === undefined && fs.existsSync(pyenvRoot)) env.PYENV_ROOT = pyenvRoot;
   env.HOME = folders.home;
