@@ -12,7 +12,8 @@ import { reviewStage, validatedCount, type Reviewed } from './pipeline/review';
 import { searchStage, type Searched } from './pipeline/search';
 import { warningLines, type RunWarning } from './pipeline/warnings';
 import { reproduceInWorld, startPool, type RunSetup, type World } from './pipeline/world';
-import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport } from './types';
+import { defaultPython } from './pytest/interpreter';
+import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport, RunOptions } from './types';
 
 // The fix run as a pipeline of stages over plain data, each in src/core/pipeline/ returning
 // its typed result: analysis (tests, failures, suspects) -> world (the validator's pool, the
@@ -25,9 +26,9 @@ const DEFAULT_TIME_BUDGET_MS = 60_000;
 /** Harmful candidates the report names (all are counted): the first few say what happened. */
 const HARMFUL_NAMED = 5;
 
-export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
-  const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
-  const analysis = await analyzeStage(options, hooks, clock);
+export async function runAnalyze(named: EngineOptions, hooks: EngineHooks = {}): Promise<AnalyzeReport> {
+  const clock = startClock(named.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  const analysis = await analyzeStage(await withInterpreter(named), hooks, clock);
   const top = analysis.suspects[0];
   const topSource = top ? await analysis.readSource(top.file) : null;
   const skeleton =
@@ -61,15 +62,16 @@ export async function runAnalyze(options: EngineOptions, hooks: EngineHooks = {}
  * or kept between runs while the workspace does not change).
  */
 export async function runFix(
-  options: EngineOptions,
+  named: EngineOptions,
   hooks: EngineHooks = {},
   models: ModelLoader = perRun,
   pools: PoolStarter = perRunPools,
 ): Promise<FixReport> {
   // A server URL that is malformed or off this machine without leave is refused before anything runs.
-  if (options.modelServer) serverBase(options.modelServer.url, options.modelServer.allowRemote);
-  const clock = startClock(options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
-  const setup: RunSetup = { python: options.python ?? 'python3', workers: os.availableParallelism() };
+  if (named.modelServer) serverBase(named.modelServer.url, named.modelServer.allowRemote);
+  const clock = startClock(named.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  const options = await withInterpreter(named);
+  const setup: RunSetup = { python: options.python, workers: os.availableParallelism() };
   // The validator's start needs little of what the first run finds: it begins beside it.
   const early = await pools.begin(
     { workspace: options.workspace, python: setup.python, selection: options.tests, workers: setup.workers, sandbox: options.sandbox },
@@ -84,7 +86,7 @@ export async function runFix(
 
 async function fixStages(
   setup: RunSetup,
-  options: EngineOptions,
+  options: RunOptions,
   hooks: EngineHooks,
   { models, pools }: { models: ModelLoader; pools: PoolStarter },
   clock: Clock,
@@ -166,4 +168,9 @@ function fixReport({ analysis, clock, hooks, model, world, searched, reviewed }:
   };
   hooks.onProgress?.({ stage: 'done', message: validatedCount(patches.length) });
   return report;
+}
+
+/** The options with the interpreter to use: the one named, else the platform's default (pytest/interpreter.ts). */
+async function withInterpreter(options: EngineOptions): Promise<RunOptions> {
+  return { ...options, python: options.python ?? (await defaultPython()) };
 }

@@ -721,7 +721,7 @@ export interface EngineOptions {
   workspace: string;
   /** pytest selection: node ids, files, or "-k", "<expr>" pairs. Empty: the whole suite. */
   tests: string[];
-  /** Python interpreter; default "python3". */
+  /** Python interpreter; default: the platform's (pytest/interpreter.ts: `py -3`'s on Windows, else python3). */
   python?: string;
   /** Whole-run budget (tests, localization, generation, validation). Default 60 000. */
   timeBudgetMs?: number;
@@ -736,6 +736,9 @@ export interface EngineOptions {
   /** Run candidates in the bubblewrap sandbox where it works (default); false for tests that need the network. */
   sandbox?: boolean;
 }
+
+/** A run's options once its interpreter is chosen (the one named, else the platform's default: pytest/interpreter.ts). */
+export type RunOptions = EngineOptions & { python: string };
 
 /**
  * A validated patch as the search finds it, before the run ends, so that it can be shown at

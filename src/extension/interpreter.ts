@@ -1,7 +1,8 @@
 // The Python interpreter to run tests with: deepdebug.pythonPath when set, else the Python
 // extension's selected environment (read through its public API when it is installed; we do
-// not depend on it), else python3.
+// not depend on it), else the platform's default (src/core/pytest/interpreter.ts).
 import * as vscode from 'vscode';
+import { defaultPython } from '../core/pytest/interpreter';
 
 /** The slice of the Python extension's exported API used here. */
 interface PythonEnvironmentsApi {
@@ -25,8 +26,8 @@ export async function pythonInterpreter(configured: string, folder: vscode.Uri, 
         if (executable) return executable;
       }
     } catch (error) {
-      log.warn(`could not read the Python extension's interpreter, using python3: ${String(error)}`);
+      log.warn(`could not read the Python extension's interpreter, using the default: ${String(error)}`);
     }
   }
-  return 'python3';
+  return defaultPython();
 }

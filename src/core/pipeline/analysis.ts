@@ -6,7 +6,7 @@ import { neighbourFiles, withNeighbours } from '../pytest/neighbours';
 import { runPytest } from '../pytest/run';
 import { testSupportFiles } from '../pytest/test-support';
 import type { IsTestCode } from '../search';
-import type { EngineHooks, EngineOptions, Failure, PytestRun, RunScope, Suspect, TestScope } from '../types';
+import type { EngineHooks, Failure, PytestRun, RunOptions, RunScope, Suspect, TestScope } from '../types';
 import type { CoverageMap } from '../validate/selection';
 import type { Clock } from './clock';
 
@@ -30,9 +30,9 @@ export interface Analysis {
   readSource: (file: string) => Promise<string | null>;
 }
 
-export async function analyzeStage(options: EngineOptions, hooks: EngineHooks, clock: Clock): Promise<Analysis> {
+export async function analyzeStage(options: RunOptions, hooks: EngineHooks, clock: Clock): Promise<Analysis> {
   // runPytest checks the folder (one clear error) and resolves it; the later stages use its answer.
-  const python = options.python ?? 'python3';
+  const { python } = options;
   hooks.onProgress?.({ stage: 'running-tests', message: 'running tests' });
   const runOptions = (selection: string[]) => ({
     workspace: options.workspace,
