@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import { CanceledError } from '../errors';
 
@@ -45,6 +45,22 @@ const DEFAULT_OUTPUT_LIMIT = 64 * 1024;
 /** The nice value of a command winding down after it said it was done: it yields to everything else. */
 const WINDING_DOWN_PRIORITY = 19;
 
+/**
+ * Ends a process started detached and everything it started: its process group, or on Windows
+ * (no process groups; a negative pid throws there) its tree, by taskkill. Gone already: nothing.
+ */
+export function killProcessTree(pid: number, platform: NodeJS.Platform = process.platform, run: typeof spawnSync = spawnSync): void {
+  if (platform === 'win32') {
+    run('taskkill', ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
 export function runInProcessGroup(command: string, args: string[], options: GroupRunOptions): Promise<GroupRunResult> {
   if (options.signal?.aborted) return Promise.reject(new CanceledError());
   const limit = options.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
@@ -69,12 +85,7 @@ export function runInProcessGroup(command: string, args: string[], options: Grou
     child.stderr?.on('data', keep);
 
     const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
+      if (child.pid !== undefined) killProcessTree(child.pid);
     };
     const timer =
       options.timeoutMs !== undefined

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
 import { nodeidFile } from '../pytest/failures';
+import { killProcessTree } from '../pytest/process-group';
 import { createPidsCgroup, type PidsCgroup } from './limits';
 import {
   readWorkerMessage,
@@ -245,12 +246,7 @@ export class WorkerProcess {
   }
 
   private killGroup(): void {
-    if (this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+    if (this.child.pid !== undefined) killProcessTree(this.child.pid);
   }
 
   private send(message: WorkerRequest): void {
