@@ -41,6 +41,7 @@ interface Row extends BugResult {
   set: string;
   engine: Engine;
   endedBecause: string | null;
+  /** Each shown patch as "fix|unconfirmed kind: summary", best first. */
   showed: string[];
 }
 
@@ -115,7 +116,7 @@ async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, bu
       set: bug.set,
       engine,
       endedBecause: report?.stats.search?.endedBecause ?? null,
-      showed: (report?.patches ?? []).map((patch) => `${patch.editKind}: ${patch.summary}`),
+      showed: (report?.patches ?? []).map((patch) => `${patch.assurance ?? 'unranked'} ${patch.editKind}: ${patch.summary}`),
     };
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
