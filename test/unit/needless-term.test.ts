@@ -68,6 +68,11 @@ describe('needless terms of a condition', () => {
       "item and item['qty'] < 3": ['adds `item and`, which the tests do not need (the patch without it passes them)'],
       "item['qty'] < 3": [],
     });
+    // Read as ` and value` after `value`, `== '1'` would go on with it: it is `value and` before.
+    assert.deepEqual(objected([patch("value and value == '1'"), patch("value == '1'")]), {
+      "value and value == '1'": ['adds `value and`, which the tests do not need (the patch without it passes them)'],
+      "value == '1'": [],
+    });
     // Read as ` and title` after `title` it would split a name: read whole, it is `title and`.
     assert.deepEqual(objected([patch('title and title_ok'), patch('title_ok')]), {
       'title and title_ok': ['adds `title and`, which the tests do not need (the patch without it passes them)'],

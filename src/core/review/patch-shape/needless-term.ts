@@ -38,16 +38,24 @@ const balanced = (text: string): boolean => {
 /** The operand an insertion adds (`title and ` → `title and`), when it is one whole operand of `and`/`or`. */
 function addedTerm(longer: string, { at, text }: { at: number; text: string }): string | null {
   if (text.includes('\n') || !balanced(text)) return null;
-  // Whole operands only: `title and title_ok` is not `title_ok` with ` and title` added, nor
-  // `item and item['qty']` `item['qty']` with ` and item` (what follows would go on with it).
-  const before = longer[at - 1] ?? ' ';
-  const after = longer[at + text.length] ?? ' ';
-  if ((/\w/.test(text[0]!) && /[\w.]/.test(before)) || (/[\w)\]'"]/.test(text.at(-1)!) && /[\w.([]/.test(after))) return null;
+  // Whole operands only: what an added operand stands beside must end, or begin, a boolean
+  // operand there. `value and value == '1'` is `value == '1'` with `value and` before it, not
+  // with ` and value` after `value` (`== '1'` would go on with it); `title and title_ok` is not
+  // `title_ok` with ` and title` inside a name.
+  // Its line is all it is compared with: a condition's operands are on one line, or start one.
+  const before = longer.slice(longer.lastIndexOf('\n', at - 1) + 1, at);
+  const lineEnd = longer.indexOf('\n', at + text.length);
+  const after = longer.slice(at + text.length, lineEnd < 0 ? undefined : lineEnd);
   const appended = /^ (and|or) (\S.*)$/.exec(text);
-  if (appended) return `${appended[1]} ${appended[2]}`;
+  if (appended) return OPERAND_ENDS.test(after) ? `${appended[1]} ${appended[2]}` : null;
   const prepended = /^(\S.*) (and|or) $/.exec(text);
-  return prepended ? `${prepended[1]} ${prepended[2]}` : null;
+  return prepended && OPERAND_BEGINS.test(before) ? `${prepended[1]} ${prepended[2]}` : null;
 }
+
+/** What may follow a boolean operand: the end of its expression, or another `and`/`or` (which binds no tighter). */
+const OPERAND_ENDS = /^\s*([)\]},:]|$|\n|#|(and|or|if|else)\b)/;
+/** What may come before one: the start of an expression, or an `and`/`or`. */
+const OPERAND_BEGINS = /(^|[([{,:=]|\b(if|elif|while|return|and|or|assert|yield))\s*$/;
 
 /**
  * The patches, each that adds a needless term to another shown patch of the same file (which
