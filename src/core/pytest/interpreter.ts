@@ -6,7 +6,8 @@ import * as path from 'node:path';
 // setting or the Python extension's choice come first). On Windows `python3` and `python` on
 // PATH are often the Store's aliases, which open the Store instead of running: the Python
 // launcher (`py -3`) is asked which interpreter it runs, and that file is used. Elsewhere
-// `python3`, or `python` where only that is installed.
+// `python3`, or `python` where only that is installed. With it, the two pieces every question
+// put to an interpreter uses: finding its file on PATH, and a short probe's output.
 
 export interface InterpreterHost {
   platform: NodeJS.Platform;
@@ -18,16 +19,37 @@ export interface InterpreterHost {
 
 const PROBE_TIMEOUT_MS = 10_000;
 
-const HOST: InterpreterHost = {
-  platform: process.platform,
-  searchPath: process.env.PATH ?? '',
-  output: (command, args) =>
-    new Promise((resolve) =>
-      execFile(command, args, { timeout: PROBE_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' }, (error, stdout) =>
-        resolve(error ? null : stdout),
-      ),
+/** A short probe's standard output (an interpreter asked a question); null where it does not run or fails. */
+export function commandOutput(command: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) =>
+    execFile(command, args, { timeout: PROBE_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' }, (error, stdout) =>
+      resolve(error ? null : stdout),
     ),
-};
+  );
+}
+
+/** The file `command` runs: itself when it has a folder, else the first runnable one of that name in `searchPath`. */
+export function findExecutable(command: string, searchPath: string | undefined): string | undefined {
+  const runnable = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes('/') || command.includes(path.sep)) return runnable(command) ? command : undefined;
+  const extensions = process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'] : [''];
+  for (const folder of (searchPath ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const extension of extensions) {
+      const file = path.join(folder, command + extension);
+      if (runnable(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+const HOST: InterpreterHost = { platform: process.platform, searchPath: process.env.PATH ?? '', output: commandOutput };
 
 let found: Promise<string> | undefined;
 
@@ -41,10 +63,6 @@ export async function findDefaultPython(host: InterpreterHost): Promise<string> 
     const executable = (await host.output('py', ['-3', '-c', 'import sys; print(sys.executable)']))?.trim();
     return executable || 'python';
   }
-  const onPath = (name: string): boolean =>
-    host.searchPath
-      .split(path.posix.delimiter)
-      .filter(Boolean)
-      .some((folder) => fs.existsSync(path.join(folder, name)));
+  const onPath = (name: string): boolean => findExecutable(name, host.searchPath) !== undefined;
   return onPath('python3') || !onPath('python') ? 'python3' : 'python';
 }

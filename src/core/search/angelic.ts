@@ -28,12 +28,11 @@ import type { CandidateStream } from './frontier';
 // `break`, `return V` before one, each forced where a schedule says; the conditions that agree
 // with a schedule that made the failing tests pass come now, those that only keep the passing
 // tests' path (no schedule made the failing tests pass), then those that only change a failing
-// test's path, once the values are spent too. Then
-// suspect values (synth/value-probe.ts: variants of the value that the failing tests call for
-// and the passing tests allow): every value site is watched once, and those where a variant
-// gives what a failing assertion expected are worked first. A stage is probed when its
-// candidates are needed, in the lane that asked; the other lanes go on with the template edits
-// meanwhile (`preparing`).
+// test's path, once the values are spent too. Then suspect values (synth/value-probe.ts:
+// variants of the value that the failing tests call for and the passing tests allow): every
+// value site is watched once, and those where a variant gives what a failing assertion expected
+// are worked first. A stage is probed when its candidates are needed, in the lane that asked;
+// the other lanes go on with the template edits meanwhile (`preparing`).
 
 /** Conditions probed per search. */
 const MAX_SITES = 3;
@@ -241,11 +240,12 @@ export class AngelicSource implements CandidateStream {
       const found = synthesize(observations, PER_STATEMENT);
       if (found.length > 0) return Promise.all(found.map((condition, i) => statementCandidate(task, condition, synthScore(i))));
     }
-    const open = synthesize(watchedObservations(watched, failing, failing, task.edit), PER_OPEN_STATEMENT);
+    const observed = watchedObservations(watched, failing, failing, task.edit);
+    const open = synthesize(observed, PER_OPEN_STATEMENT);
     // Then conditions that change a failing test's path and leave the passing tests' to the
     // validator: a passing test may pass on either path (a blank line after the headers that its
     // assertion does not look past), and keeping all of theirs asks for needless conjuncts.
-    const failingOnly = watchedObservations(watched, failing, failing, task.edit).filter((o) => o.wanted === null);
+    const failingOnly = observed.filter((o) => o.wanted === null);
     const loose = synthesize(failingOnly, PER_OPEN_STATEMENT + open.length).filter((condition) => !open.includes(condition));
     this.open.push(
       ...[...open, ...loose.slice(0, PER_OPEN_STATEMENT)].map((condition, i) => statementCandidate(task, condition, synthScore(i))),

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { plainEnvironment } from '../process-environment';
+import { environmentName, plainEnvironment } from '../process-environment';
 
 // The environment candidates run with: an explicit allow-list, not the host's process.env,
 // so tokens and keys in the editor's or the shell's environment stay out of code we did not
@@ -75,7 +75,7 @@ export function candidateEnvironment(
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(host)) if (value !== undefined && allowed(name)) env[name] = value;
   for (const name of passed) {
-    const key = platform === 'win32' ? name.toUpperCase() : name;
+    const key = environmentName(name, platform);
     if (host[key] !== undefined) env[key] = host[key];
   }
   env.PYTHONPATH = [helpersDir, host.PYTHONPATH].filter(Boolean).join((platform === 'win32' ? path.win32 : path.posix).delimiter);

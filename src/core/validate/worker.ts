@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UserError } from '../errors';
 import { nodeidFile } from '../pytest/failures';
+import { findExecutable } from '../pytest/interpreter';
 import { killProcessTree } from '../pytest/process-group';
 import { createPidsCgroup, type PidsCgroup } from './limits';
 import {
@@ -296,27 +296,6 @@ export class WorkerProcess {
     this.pending?.reject(this.exitError);
     this.pending = undefined;
   }
-}
-
-/** The interpreter's path: `python` itself when it has a folder, else looked up in PATH. */
-function findExecutable(python: string, searchPath: string | undefined): string | undefined {
-  const runnable = (file: string) => {
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return fs.statSync(file).isFile();
-    } catch {
-      return false;
-    }
-  };
-  if (python.includes('/') || python.includes(path.sep)) return runnable(python) ? python : undefined;
-  const extensions = process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'] : [''];
-  for (const folder of (searchPath ?? '').split(path.delimiter).filter(Boolean)) {
-    for (const extension of extensions) {
-      const file = path.join(folder, python + extension);
-      if (runnable(file)) return file;
-    }
-  }
-  return undefined;
 }
 
 function startError(python: string, error: unknown, output: string): Error {
