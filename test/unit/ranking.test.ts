@@ -171,14 +171,22 @@ describe('withoutSupersets', () => {
     const both = fix.replace('exist_ok=True', 'exist_ok=keep');
     const other = base.replace('exist_ok=True', 'exist_ok=False');
     const inserted = fix + 'x = 1\n';
+    const guarded = fix.replace('    os.makedirs(a, exist_ok=True)\n', '    if a:\n        os.makedirs(a, exist_ok=True)\n');
+    const guardAlone = base.replace('    os.makedirs(a, exist_ok=True)\n', '    if a:\n        os.makedirs(a, exist_ok=True)\n');
     const elsewhere = patch('g.py', fix);
     const kept = withoutSupersets(
-      [patch('f.py', both), patch('f.py', fix), patch('f.py', other), patch('f.py', inserted), elsewhere],
+      [patch('f.py', both), patch('f.py', fix), patch('f.py', other), patch('f.py', inserted), patch('f.py', guarded), elsewhere],
       (file) => (file === 'f.py' || file === 'g.py' ? base : null),
     );
     assert.deepEqual(
       kept.map((p) => p.newFileText),
-      [fix, other, inserted, fix],
+      [fix, other, fix],
+      'a changed line, an added statement and a guard wrapped around a line are all more than the fix',
+    );
+    assert.deepEqual(
+      withoutSupersets([patch('f.py', guarded), patch('f.py', guardAlone)], () => base).map((p) => p.newFileText),
+      [guardAlone],
+      'a guard is a smaller patch too',
     );
     assert.deepEqual(
       withoutSupersets([patch('f.py', both)], () => base),

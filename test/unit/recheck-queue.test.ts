@@ -100,7 +100,7 @@ describe('RecheckQueue', () => {
     assert.deepEqual(quiet, ['fix']);
   });
 
-  it('without the base text, or for a patch that adds lines, re-checks everything', async () => {
+  it('without the base text re-checks everything', async () => {
     const { pool, ran } = fakePool();
     const queue = new RecheckQueue(pool, undefined);
     queue.add(patch('fix', FIX), validated, null);
@@ -108,6 +108,15 @@ describe('RecheckQueue', () => {
     queue.add(patch('fix and a line', FIX + 'x = 1\n'), validated, BASE);
     assert.equal((await queue.settled()).skipped, 0);
     assert.equal(ran.length, 3);
+  });
+
+  it('skips a patch that adds a line to a fix that passed', async () => {
+    const { pool, ran } = fakePool();
+    const queue = new RecheckQueue(pool, undefined);
+    queue.add(patch('fix', FIX), validated, BASE);
+    queue.add(patch('fix and a line', FIX + 'x = 1\n'), validated, BASE);
+    assert.equal((await queue.settled()).skipped, 1);
+    assert.deepEqual(ran, [FIX]);
   });
 
   it("hands a re-check's error to settled(), not to an unhandled rejection", async () => {

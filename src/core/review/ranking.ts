@@ -1,4 +1,5 @@
 import { assuranceOf } from './assurance';
+import { editAlone } from '../line-changes';
 import { editSize } from './edit-size';
 import { byStanding, standing } from './standing';
 import { objectionsOf, objectionText } from './objections';
@@ -21,29 +22,26 @@ export function changedLines(diff: string): number {
   return count;
 }
 
-/** A patch's replaced lines (by index, with their new text) in its file: what the superset rule compares. */
+/** A patch's file before and after it: what the superset rule compares. */
 export interface LineEdits {
   file: string;
-  replaced: Map<number, string>;
+  base: string;
+  text: string;
 }
 
-/** The lines a patch replaces; null without the file's text or when it adds or removes lines (then it is nobody's superset). */
+/** What the superset rule needs of a patch; null without the file's text (then it is nobody's superset). */
 export function lineEdits(patch: Pick<ValidatedPatch, 'file' | 'newFileText'>, base: string | null): LineEdits | null {
-  if (base === null) return null;
-  const before = base.split('\n');
-  const after = patch.newFileText.split('\n');
-  if (before.length !== after.length) return null;
-  const replaced = new Map<number, string>();
-  after.forEach((line, i) => {
-    if (line !== before[i]) replaced.set(i, line);
-  });
-  return { file: patch.file, replaced };
+  return base === null ? null : { file: patch.file, base, text: patch.newFileText };
 }
 
-/** Whether `big` makes all of `small`'s edits (the same lines of the same file replaced the same way) and others besides. */
+/**
+ * Whether `big` makes all of `small`'s edits and others besides: what big changes of small is
+ * on lines small kept as they were (an added guard, another line's edit), so small's changed
+ * lines stand in big as small has them.
+ */
 export function isSuperset(big: LineEdits | null, small: LineEdits | null): boolean {
-  if (!big || !small || big.file !== small.file || small.replaced.size === 0 || big.replaced.size <= small.replaced.size) return false;
-  return [...small.replaced].every(([line, text]) => big.replaced.get(line) === text);
+  if (!big || !small || big.file !== small.file || big.base !== small.base || small.text === small.base) return false;
+  return editAlone(small.base, small.text, big.text) !== null;
 }
 
 /**

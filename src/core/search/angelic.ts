@@ -24,15 +24,15 @@ import type { CandidateStream } from './frontier';
 // probe.ts) under a few schedules of forced values, through the validator like any candidate
 // (contained, cancellable), until one makes the failing tests pass; what the condition gave
 // there, and what the passing tests saw it give, is the specification the synthesizer fits.
-// Then statements (synth/statement-probe.ts): a guard around a statement, or `continue`,
-// `break`, `return V` before one, each forced where a schedule says; the conditions that agree
-// with a schedule that made the failing tests pass come now, those that only keep the passing
-// tests' path (no schedule made the failing tests pass), then those that only change a failing
-// test's path, once the values are spent too. Then suspect values (synth/value-probe.ts:
-// variants of the value that the failing tests call for and the passing tests allow): every
-// value site is watched once, and those where a variant gives what a failing assertion expected
-// are worked first. A stage is probed when its candidates are needed, in the lane that asked;
-// the other lanes go on with the template edits meanwhile (`preparing`).
+// Then suspect values (synth/value-probe.ts: variants of the value that the failing tests call
+// for and the passing tests allow): every value site is watched once, and those where a variant
+// gives what a failing assertion expected are worked now. Then statements (synth/statement-
+// probe.ts): a guard around a statement, or `continue`, `break`, `return V` before one, each
+// forced where a schedule says; the conditions that agree with a schedule that made the failing
+// tests pass come now. Then the other value sites; then the statement conditions that only keep
+// the passing tests' path (no schedule made the failing tests pass), and those that only change
+// a failing test's path. A stage is probed when its candidates are needed, in the lane that
+// asked; the other lanes go on with the template edits meanwhile (`preparing`).
 
 /** Conditions probed per search. */
 const MAX_SITES = 3;
@@ -112,6 +112,16 @@ export class AngelicSource implements CandidateStream {
       );
       stats.synthesized += conditions;
       if (this.ready.length > 0) return this.ready.shift()!;
+      // Values where a variant gives what a failing assertion expected: the probes' strongest
+      // evidence, before statements (a watch and up to four schedules per statement edit).
+      stats.synthesizedValues ??= 0;
+      this.values ??= this.valueSitesByEvidence();
+      stats.synthesizedValues += await this.fill(
+        await this.values,
+        (observed) => this.valueCandidates(observed),
+        (observed) => observed.expected,
+      );
+      if (this.ready.length > 0) return this.ready.shift()!;
       this.statements ??= statementSites(this.input.suspects, this.input.readSource, MAX_STATEMENT_SITES).then((sites) =>
         sites.flatMap(tasksOf),
       );
@@ -119,12 +129,7 @@ export class AngelicSource implements CandidateStream {
       stats.synthesizedStatements ??= { byProbe: 0, byPassingTests: 0 };
       stats.synthesizedStatements.byProbe += statements;
       if (this.ready.length > 0) return this.ready.shift()!;
-      stats.synthesizedValues ??= 0;
-      this.values ??= this.valueSitesByEvidence();
-      const values = await this.fill(await this.values, async (observed) =>
-        Promise.all((await this.variantsFor(observed)).map((variant, i) => variantCandidate(observed.site, variant, synthScore(i)))),
-      );
-      stats.synthesizedValues += values;
+      stats.synthesizedValues += await this.fill(await this.values, (observed) => this.valueCandidates(observed));
       if (this.ready.length === 0 && this.open.length > 0) {
         for (const candidate of await Promise.all(this.open.splice(0))) if (candidate) this.ready.push(candidate);
         stats.synthesizedStatements.byPassingTests += this.ready.length;
@@ -142,9 +147,13 @@ export class AngelicSource implements CandidateStream {
     return this.ready.shift() ?? null;
   }
 
-  /** Takes sites from the front of `sites` until one gives candidates; how many it gave. */
-  private async fill<S>(sites: S[], candidates: (site: S) => Promise<(Candidate | null)[]>): Promise<number> {
-    while (this.ready.length === 0 && sites.length > 0) {
+  /** Takes sites from the front of `sites` (while `front` holds of the first) until one gives candidates; how many it gave. */
+  private async fill<S>(
+    sites: S[],
+    candidates: (site: S) => Promise<(Candidate | null)[]>,
+    front: (site: S) => boolean = () => true,
+  ): Promise<number> {
+    while (this.ready.length === 0 && sites.length > 0 && front(sites[0]!)) {
       for (const candidate of await candidates(sites.shift()!)) if (candidate) this.ready.push(candidate);
     }
     return this.ready.length;
@@ -170,6 +179,10 @@ export class AngelicSource implements CandidateStream {
     }
     this.input.stats.valueSitesExpected = observed.filter((o) => o.expected).length;
     return [...observed.filter((o) => o.expected), ...observed.filter((o) => !o.expected)];
+  }
+
+  private async valueCandidates(observed: ObservedSite): Promise<(Candidate | null)[]> {
+    return Promise.all((await this.variantsFor(observed)).map((variant, i) => variantCandidate(observed.site, variant, synthScore(i))));
   }
 
   /** The site's variants that the failing tests' evaluations call for and no passing test's rules out (synth/value-probe.ts). */

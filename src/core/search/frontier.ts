@@ -15,7 +15,9 @@ import type { Candidate } from '../types';
 //   singles; while it prepares them in one lane, the others pass it by;
 // - the user's model server's answers (src/core/server/), first as soon as each arrives: few,
 //   and each a whole function a large model wrote for the failure;
-// - the two-edit round, once the singles, the model and the server are spent.
+// - the two-edit round, once the singles, the model and the server are spent;
+// - first of all, an edit that validated on top of a partial fix, alone (generate/edit-alone.ts):
+//   one candidate, and the answer to whether the partial fix is a needless part of a shown patch.
 // A candidate equal to one taken before (same file, range and normalized code) is skipped.
 
 /** Where candidates come from: the next one, best first; null when there are no more. */
@@ -43,6 +45,7 @@ const SINGLES_PER_MODEL_SAMPLE = 4;
 export class Frontier {
   private readonly samples: Candidate[] = [];
   private readonly answers: Candidate[] = [];
+  private readonly alone: Candidate[] = [];
   private serverDone = true;
   private readonly partials: CandidateStream[] = [];
   private singles: CandidateStream | null;
@@ -105,6 +108,11 @@ export class Frontier {
     this.wakeWaiters();
   }
 
+  /** An edit that validated on top of a partial fix, alone: handed out next. */
+  addAlone(candidate: Candidate): void {
+    this.alone.push(candidate);
+  }
+
   /** A round of edits on top of a partial fix. */
   addPartial(source: CandidateStream): void {
     this.partials.push(source);
@@ -128,6 +136,7 @@ export class Frontier {
 
   private async pick(): Promise<Taken | null> {
     const turn = this.taken + 1;
+    if (this.alone.length > 0) return { candidate: this.alone.shift()!, round: 'single' };
     if (this.answers.length > 0) return { candidate: this.answers.shift()!, round: 'server' };
     if (this.partials.length > 0 && turn % 2 === 0) {
       const partial = await this.fromPartials();

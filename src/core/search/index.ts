@@ -1,9 +1,20 @@
+import { ownEditOf } from '../generate/edit-alone';
 import { templateStream, templateStreamOn } from '../generate/templates';
 import { shapeObjections } from '../review/patch-shape';
 import { silencingOf } from '../review/silencing';
 import { ServerSource } from '../server';
 import type { SourceFile } from '../files/sources';
-import type { EngineHooks, Failure, HarmfulCandidate, Hint, ModelServerSettings, SearchStats, Suspect, ValidatedPatch } from '../types';
+import type {
+  Candidate,
+  EngineHooks,
+  Failure,
+  HarmfulCandidate,
+  Hint,
+  ModelServerSettings,
+  SearchStats,
+  Suspect,
+  ValidatedPatch,
+} from '../types';
 import { brokenTests, harmfulCandidate, type ValidationOutcome, type ValidatorPool } from '../validate';
 import { AngelicSource } from './angelic';
 import { Frontier, type CandidateStream, type Round } from './frontier';
@@ -16,7 +27,8 @@ export type { LoadedModel } from './model-lane';
 
 // The anytime repair search: one loop that spends the whole budget. Single template edits
 // stream best first from the suspects; model samples join while validation runs; a candidate
-// that fixes part of the failure becomes the base of a round of edits on top of it; when the
+// that fixes part of the failure becomes the base of a round of edits on top of it (an edit that
+// validates there is tried alone next: the partial fix may be a needless part of it); when the
 // singles and the model are spent, pairs of the best single edits follow. It ends when the
 // budget is spent, enough patches validated (or the alternatives window after the first fix
 // closed), or the space is truly empty, and says which.
@@ -172,6 +184,15 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     hooks.onPatch?.(outcome.verdict === 'validated' ? { kind: 'confirmed', patch } : { kind: 'withdrawn', patch, reason: outcome.detail }),
   );
   const closest: Close[] = [];
+  /** The partial fix each candidate of a round on one was made on top of. */
+  const partialBases = new WeakMap<Candidate, Candidate>();
+  const roundOn = (base: Candidate, round: CandidateStream): CandidateStream => ({
+    next: async () => {
+      const candidate = await round.next();
+      if (candidate) partialBases.set(candidate, base);
+      return candidate;
+    },
+  });
 
   const onOutcome = async (outcome: ValidationOutcome, round: Round, rank: number): Promise<boolean> => {
     modelLane?.wantAfter(MODEL_AFTER_MS); // the first candidates are out
@@ -195,13 +216,17 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
         hooks.onPatch?.({ kind: 'validated', patch });
         modelLane?.want();
         shown = true;
+        const base = partialBases.get(candidate);
+        const original = base && (await input.readSource(candidate.file));
+        const alone = base && original && (await ownEditOf(candidate, base, original));
+        if (alone) frontier.addAlone(alone);
       }
     } else if (isPartialFix(outcome, input.failures) && stats.partialFixes < MAX_PARTIAL_ROUNDS) {
       const original = await input.readSource(candidate.file);
       if (original !== null) {
         stats.partialFixes++;
         const weight = topScore > 0 ? candidate.score / topScore : 1;
-        frontier.addPartial(ordered(await templateStreamOn(candidate, original, weight, input.failures)));
+        frontier.addPartial(roundOn(candidate, ordered(await templateStreamOn(candidate, original, weight, input.failures))));
       }
     }
     if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated' && outcome.verdict !== 'harmful')
