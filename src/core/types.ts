@@ -628,12 +628,21 @@ export interface CandidateLimits {
 }
 
 /**
+ * How the validator runs a candidate. 'fork': a child forked from a worker's warm pytest
+ * session per candidate (Linux, macOS). 'spawn': in the worker's own process, put back after
+ * each candidate (no fork needed: Windows; src/python/deepdebug/inplace.py).
+ */
+export type ValidatorKind = 'fork' | 'spawn';
+
+/**
  * Where candidates run. 'bubblewrap': the filesystem read-only except the validator's shadow
  * copy and private temp folder, no network, own PID namespace. 'none': shadow copy, minimal
  * environment and limits only (a candidate can write anywhere the user can and use the network).
  */
 export interface Containment {
   sandbox: 'bubblewrap' | 'none';
+  /** How candidates run (absent in reports of older versions): see ValidatorKind. */
+  validator?: ValidatorKind;
   /** Why there is no sandbox: "bubblewrap not found", "not Linux", "disabled", ... */
   reason?: string;
   limits: CandidateLimits;
@@ -735,6 +744,8 @@ export interface EngineOptions {
   modelServer?: ModelServerSettings;
   /** Run candidates in the bubblewrap sandbox where it works (default); false for tests that need the network. */
   sandbox?: boolean;
+  /** How candidates run; default: the platform's (validate/options.ts). */
+  validator?: ValidatorKind;
 }
 
 /** A run's options once its interpreter is chosen (the one named, else the platform's default: pytest/interpreter.ts). */

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { locateFiles } from '../../src/core/pytest/locate';
 import { runPytest } from '../../src/core/pytest/run';
 import { packageRoot, pythonHelpersDir } from '../../src/core/files/resources';
-import type { PytestRun } from '../../src/core/types';
+import type { PytestRun, ValidatorKind } from '../../src/core/types';
 import { candidateEnvironment } from '../../src/core/validate/environment';
 import { createShadowCopy, createWorld, removeShadowCopy, removeWorld } from '../../src/core/validate/shadow';
 import { testFiles, WorkerProcess } from '../../src/core/validate/worker';
@@ -62,11 +62,14 @@ function fieldsOf(schema: (typeof WIRE_SCHEMAS)[keyof typeof WIRE_SCHEMAS]): Fie
   };
 }
 
+const VALIDATORS: ValidatorKind[] = ['fork', 'spawn'];
+
 const limits: ChildLimits = { timeoutMs: 10_000, memoryMb: 0, cpuSeconds: 0, fileSizeMb: 64, nproc: null };
 
 /** The worker's replies to one request of each kind, from a session on a copy of the fixture. */
 async function workerReplies(
   python: string,
+  validator: ValidatorKind,
   tests: string[],
 ): Promise<{ ready: ReadyMessage; replies: Record<'check' | 'swap' | 'broken' | 'timeout' | 'record' | 'replay', ResultMessage> }> {
   const shadow = await createShadowCopy(fixture, false);
@@ -84,6 +87,7 @@ async function workerReplies(
         env: candidateEnvironment(process.env, world, helpersDir),
         sandboxWritable: null,
         cgroupTasks: null,
+        validator,
       },
       tests,
     );
@@ -163,12 +167,12 @@ describe('The wire between the engine and its Python side', function () {
   for (const python of pytestInterpreters()) {
     describe(`as emitted by ${python} (pytest ${pytestVersion(python)})`, () => {
       let firstRun: PytestRun;
-      let worker: Awaited<ReturnType<typeof workerReplies>>;
+      const workers = new Map<ValidatorKind, Awaited<ReturnType<typeof workerReplies>>>();
 
       before(async () => {
         firstRun = await runPytest({ workspace: fixture, python, selection: [], coverage: true, perTestTimeoutMs: 1000 });
         const tests = firstRun.tests.filter((test) => test.nodeid.startsWith(`${outcomesFile}::`)).map((test) => test.nodeid);
-        worker = await workerReplies(python, tests);
+        for (const validator of VALIDATORS) workers.set(validator, await workerReplies(python, validator, tests));
       });
 
       it("reads every event of the plugin's report: every outcome, with frames, locals, coverage and a timeout", () => {
@@ -189,28 +193,30 @@ describe('The wire between the engine and its Python side', function () {
         );
       });
 
-      it('reads every reply of the worker: ready, a check, a swap, a candidate that does not parse, a timeout, a recording, a replay', () => {
-        const { ready, replies } = worker;
-        assert.equal(ready.version, WORKER_PROTOCOL_VERSION);
-        assert.deepEqual(ready.missing, []);
-        assert.deepEqual([...new Set(replies.check.results.map((result) => result.outcome))].sort(), [
-          'error',
-          'failed',
-          'passed',
-          'skipped',
-          'xfailed',
-          'xpassed',
-        ]);
-        assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
-        assert.match(replies.broken.patchError ?? '', /SyntaxError/);
-        assert.equal(replies.timeout.status, 'timeout');
-        const recorded = replies.record.recording?.functions[0];
-        assert.deepEqual([recorded?.calls.map((call) => call.shown), recorded?.module], [['double(2)'], 'shapes']);
-        assert.ok(recorded?.derived.length, JSON.stringify(recorded));
-        assert.deepEqual(replies.replay.replayed, [
-          { status: 'returned', digest: recorded?.calls[0]?.digest, shown: '4', literal: '4', reached: true },
-        ]);
-      });
+      for (const validator of VALIDATORS) {
+        it(`reads every reply of the worker (${validator} validator): ready, a check, a swap, a candidate that does not parse, a timeout, a recording, a replay`, () => {
+          const { ready, replies } = workers.get(validator)!;
+          assert.equal(ready.version, WORKER_PROTOCOL_VERSION);
+          assert.deepEqual(ready.missing, []);
+          assert.deepEqual([...new Set(replies.check.results.map((result) => result.outcome))].sort(), [
+            'error',
+            'failed',
+            'passed',
+            'skipped',
+            'xfailed',
+            'xpassed',
+          ]);
+          assert.deepEqual([replies.swap.status, replies.swap.applied], ['done', 'swap']);
+          assert.match(replies.broken.patchError ?? '', /SyntaxError/);
+          assert.equal(replies.timeout.status, 'timeout');
+          const recorded = replies.record.recording?.functions[0];
+          assert.deepEqual([recorded?.calls.map((call) => call.shown), recorded?.module], [['double(2)'], 'shapes']);
+          assert.ok(recorded?.derived.length, JSON.stringify(recorded));
+          assert.deepEqual(replies.replay.replayed, [
+            { status: 'returned', digest: recorded?.calls[0]?.digest, shown: '4', literal: '4', reached: true },
+          ]);
+        });
+      }
 
       it("locates every file of the plugin's frames as the plugin named it (one rule for frames and traceback text)", async () => {
         const frames = firstRun.tests.flatMap((test) => test.frames);
@@ -225,13 +231,15 @@ describe('The wire between the engine and its Python side', function () {
         );
       });
 
-      it('gives every test the same outcome in the first run and in the validator (an xfailed test whose teardown fails is an error)', () => {
-        const validator = new Map(worker.replies.check.results.map((result) => [result.nodeid, [result.outcome, result.phase]]));
-        const compared = firstRun.tests.filter((test) => validator.has(test.nodeid));
-        assert.equal(compared.length, 9);
-        for (const test of compared) assert.deepEqual([test.outcome, test.phase], validator.get(test.nodeid), test.nodeid);
-        for (const name of ['test_xfailed_then_teardown_error', 'test_xfailed_as_marked_then_teardown_error']) {
-          assert.deepEqual(validator.get(`${outcomesFile}::${name}`), ['error', 'teardown'], name);
+      it('gives every test the same outcome in the first run and in the validator, forked or in place (an xfailed test whose teardown fails is an error)', () => {
+        for (const [kind, worker] of workers) {
+          const validator = new Map(worker.replies.check.results.map((result) => [result.nodeid, [result.outcome, result.phase]]));
+          const compared = firstRun.tests.filter((test) => validator.has(test.nodeid));
+          assert.equal(compared.length, 9);
+          for (const test of compared) assert.deepEqual([test.outcome, test.phase], validator.get(test.nodeid), `${kind}: ${test.nodeid}`);
+          for (const name of ['test_xfailed_then_teardown_error', 'test_xfailed_as_marked_then_teardown_error']) {
+            assert.deepEqual(validator.get(`${outcomesFile}::${name}`), ['error', 'teardown'], `${kind}: ${name}`);
+          }
         }
       });
     });

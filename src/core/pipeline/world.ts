@@ -56,6 +56,7 @@ export async function startPool(
     environRead: analysis.run.environRead,
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
+    ...(options.validator ? { validator: options.validator } : {}),
   };
   const poolAsked = Date.now();
   const pool = await ValidatorPool.start(poolOptions, hooks.signal, early);

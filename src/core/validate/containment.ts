@@ -1,4 +1,4 @@
-import type { CandidateLimits, Containment } from '../types';
+import type { CandidateLimits, Containment, ValidatorKind } from '../types';
 import { pidsCgroupBase } from './limits';
 import { probeSandbox, type SandboxProbe } from './sandbox';
 
@@ -26,28 +26,35 @@ export function cgroupTasksFor(processes: number): number | null {
   return pidsCgroupBase() ? processes : null;
 }
 
-export function planContainment(request: ContainmentRequest, probe: SandboxProbe): Containment {
-  const limits = candidateLimits(request);
+export function planContainment(request: ContainmentRequest, probe: SandboxProbe, validator: ValidatorKind): Containment {
+  const limits = candidateLimits(request, validator);
+  const inPlace = validator === 'spawn' ? '; candidates run in the worker itself (no fork), so CPU, memory and file size are not limited' : '';
   if (probe.available) {
     return {
       sandbox: 'bubblewrap',
+      validator,
       limits,
-      summary: `sandboxed (bubblewrap: writes only to its copy of the workspace, no network); limits: ${limitsText(limits)}`,
+      summary: `sandboxed (bubblewrap: writes only to its copy of the workspace, no network); limits: ${limitsText(limits)}${inPlace}`,
     };
   }
   return {
     sandbox: 'none',
+    validator,
     reason: probe.reason,
     limits,
     // Python's own file operations outside the project are still refused and watched (effects.py); a subprocess's are not.
-    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)}); what their tests' subprocesses write outside the project is not watched`,
+    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)}); what their tests' subprocesses write outside the project is not watched${inPlace}`,
   };
 }
 
-function candidateLimits(request: ContainmentRequest): CandidateLimits {
+/**
+ * The limits in force. In place (spawn) the worker's own rlimits would outlast the candidate, so
+ * only the wall clock and a pids cgroup around the whole session limit it.
+ */
+function candidateLimits(request: ContainmentRequest, validator: ValidatorKind): CandidateLimits {
   const processLimitBy = pidsCgroupBase()
     ? 'pids-cgroup'
-    : process.platform === 'linux' && process.getuid?.() !== 0
+    : process.platform === 'linux' && process.getuid?.() !== 0 && validator === 'fork'
       ? 'rlimit-nproc'
       : null;
   return {

@@ -6,7 +6,8 @@ import { environmentFor } from './environment';
 import type { SandboxProbe } from './sandbox';
 import { spawnSession, type SpawnedSession } from './session';
 import { createShadowCopy, removeShadowCopy, removeWorld, shadowIsCurrent, type ShadowCopy } from './shadow';
-import { DEFAULT_PROCESS_LIMIT, type ValidatorOptions } from './options';
+import { DEFAULT_PROCESS_LIMIT, validatorFor, type ValidatorOptions } from './options';
+import type { ValidatorKind } from '../types';
 import { testFiles } from './worker';
 
 // The validator's start, begun beside the first run: the workspace copy, the sandbox probe and
@@ -24,6 +25,7 @@ export interface EarlyStartOptions {
   workers: number;
   sandbox?: boolean;
   processLimit?: number;
+  validator?: ValidatorKind;
 }
 
 /** What an early start made, handed to the pool that takes it. */
@@ -43,6 +45,7 @@ export interface SessionBasis {
   sandbox: boolean;
   /** Variables passed beyond the allow-list (environment.ts). */
   environment: readonly string[];
+  validator: ValidatorKind;
 }
 
 /** What was begun: the sessions that started, and whether any did not (then none is taken). */
@@ -68,6 +71,7 @@ export class EarlyStart {
       python: options.python,
       sandbox: options.sandbox ?? true,
       environment: [],
+      validator: validatorFor(options.validator),
     };
     const begun = (async (): Promise<Begun> => {
       const probe = await sandboxFor(basis.sandbox);
@@ -78,6 +82,7 @@ export class EarlyStart {
         sandboxed,
         cgroupTasks: cgroupTasksFor(options.processLimit ?? DEFAULT_PROCESS_LIMIT),
         environment: basis.environment,
+        validator: basis.validator,
       };
       const count = Math.max(1, options.workers - 1);
       const started = await Promise.allSettled(
@@ -99,7 +104,7 @@ export class EarlyStart {
   }
 
   /** Whether a run with `options` may use these sessions, as far as is known before its first run. */
-  async suits(options: Pick<EarlyStartOptions, 'workspace' | 'python' | 'sandbox'>): Promise<boolean> {
+  async suits(options: Pick<EarlyStartOptions, 'workspace' | 'python' | 'sandbox' | 'validator'>): Promise<boolean> {
     const begun = await this.begun;
     return (
       begun !== null &&
@@ -109,6 +114,7 @@ export class EarlyStart {
       path.resolve(options.workspace) === this.basis.workspace &&
       options.python === this.basis.python &&
       (options.sandbox ?? true) === this.basis.sandbox &&
+      validatorFor(options.validator) === this.basis.validator &&
       (await shadowIsCurrent(begun.shadow, this.basis.workspace))
     );
   }

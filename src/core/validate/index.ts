@@ -5,7 +5,7 @@ import { CanceledError, UserError, throwIfAborted } from '../errors';
 import type { Candidate, Containment, OrderDependence, TestResult, WorldFidelity } from '../types';
 import { planContainment, sandboxFor } from './containment';
 import { EarlyStart, removeEarly } from './early-start';
-import { DEFAULT_MEMORY_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIMEOUT_MS, type ValidatorOptions } from './options';
+import { DEFAULT_MEMORY_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIMEOUT_MS, validatorFor, type ValidatorOptions } from './options';
 import { serveSession, startSession, type Session, type SessionLaunch } from './session';
 import { environmentFor, type PassedEnvironment } from './environment';
 import { nodeidFile } from '../pytest/failures';
@@ -104,6 +104,7 @@ export class ValidatorPool {
     const size = Math.max(1, options.workers ?? os.availableParallelism());
     const wallMs = options.perCandidateTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const probe = begun?.probe ?? (await sandboxFor(options.sandbox ?? true));
+    const validator = validatorFor(options.validator);
     const containment = planContainment(
       {
         wallMs,
@@ -112,6 +113,7 @@ export class ValidatorPool {
         processes: options.processLimit ?? DEFAULT_PROCESS_LIMIT,
       },
       probe,
+      validator,
     );
     const shadow = begun?.shadow ?? (await createShadowCopy(options.workspace, containment.sandbox === 'bubblewrap'));
     const environment = environmentFor(process.env, options.environRead ?? []);
@@ -121,6 +123,7 @@ export class ValidatorPool {
       sandboxed: containment.sandbox === 'bubblewrap',
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
       environment: environment.passed,
+      validator,
     };
     const started = await Promise.allSettled(
       begun
@@ -433,6 +436,7 @@ export class ValidatorPool {
         python: this.launch.python,
         sandbox: this.options.sandbox ?? true,
         environment: this.launch.environment,
+        validator: this.launch.validator,
       },
     );
   }

@@ -1,3 +1,4 @@
+import type { ValidatorKind } from '../types';
 import type { CoverageMap } from './selection';
 
 // What a validator pool is started with (ValidatorPool.start, and what of it an early start knows).
@@ -30,6 +31,13 @@ export interface ValidatorOptions {
   processLimit?: number;
   /** The environment variables the user's run read: passed to candidates, secrets excepted. */
   environRead?: readonly string[];
+  /** How candidates run; default: the platform's (validatorFor). */
+  validator?: ValidatorKind;
+}
+
+/** The validator asked for, else the platform's: in place where Python has no fork (Windows), else a fork per candidate. */
+export function validatorFor(asked: ValidatorKind | undefined, platform: NodeJS.Platform = process.platform): ValidatorKind {
+  return asked ?? (platform === 'win32' ? 'spawn' : 'fork');
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;

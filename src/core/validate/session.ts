@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { pythonHelpersDir } from '../files/resources';
+import type { ValidatorKind } from '../types';
 import type { ReadyMessage } from '../wire';
 import { candidateEnvironment } from './environment';
 import { sandboxScratch } from './sandbox';
@@ -21,6 +22,7 @@ export interface SessionLaunch {
   cgroupTasks: number | null;
   /** Variables of the host passed through beyond the allow-list (environment.ts). */
   environment: readonly string[];
+  validator: ValidatorKind;
 }
 
 /** A world is a session's: "world" or "recheck" (a validated patch's clean re-check). */
@@ -75,6 +77,7 @@ export async function spawnSession(
         // behind one) must not make the mount miss the folder the worker sees.
         sandboxWritable: launch.sandboxed ? fs.realpathSync(world.dir) : null,
         cgroupTasks: launch.cgroupTasks,
+        validator: launch.validator,
       },
       signal,
     );

@@ -16,6 +16,7 @@ import {
   type WorkerRequest,
 } from '../wire';
 import { sandboxArgs } from './sandbox';
+import type { ValidatorKind } from '../types';
 
 // One Python worker process: a pytest session on the shadow copy whose test loop serves
 // requests (see src/python/deepdebug/server.py). Requests go down fd 3, replies come up fd 4;
@@ -50,6 +51,8 @@ export interface WorkerLaunch {
   cgroupTasks: number | null;
   /** The folders the session puts back after each candidate (World.spec, see shadow.ts). */
   world: string;
+  /** How it runs candidates. */
+  validator: ValidatorKind;
 }
 
 type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
@@ -123,6 +126,7 @@ export class WorkerProcess {
       ...launch.env,
       DEEPDEBUG_WORKER_FDS: `${REQUEST_FD},${REPLY_FD}`,
       DEEPDEBUG_WORLD: launch.world,
+      DEEPDEBUG_VALIDATOR: launch.validator,
     };
     const python = findExecutable(launch.python, env.PATH);
     if (!python) throw new UserError('no-python', `cannot run the Python interpreter ${launch.python}`);

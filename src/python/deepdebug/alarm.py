@@ -28,11 +28,12 @@ class _Watchdog(threading.Thread):
         self._changed = threading.Condition()
         self._deadline: Optional[float] = None
         self._thread = 0
+        self._every: Optional[float] = None
         self._stopped = False
 
-    def set(self, deadline: Optional[float], thread: int = 0) -> None:
+    def set(self, deadline: Optional[float], thread: int = 0, every: Optional[float] = None) -> None:
         with self._changed:
-            self._deadline, self._thread = deadline, thread
+            self._deadline, self._thread, self._every = deadline, thread, every
             self._changed.notify()
 
     def stop(self) -> None:
@@ -50,14 +51,16 @@ class _Watchdog(threading.Thread):
                 if remaining > 0:
                     self._changed.wait(remaining)
                     continue
-                self._deadline = None
+                self._deadline = None if self._every is None else time.monotonic() + self._every
                 self._fire(self._thread)
 
 
 class Alarm:
-    """Raises ``error(message())`` in the arming thread once armed for long enough.
+    """Raises ``error(message())`` in the thread that installed it once armed for long enough
+    (again every ``every`` seconds where asked, until disarmed).
 
-    ``install`` before arming and ``uninstall`` after, in the thread that arms it.
+    ``install`` before arming and ``uninstall`` after, in the thread it raises in; another thread
+    may arm it (a cancel).
     """
 
     def __init__(self, error: Type[BaseException], message: Callable[[], str]) -> None:
@@ -65,6 +68,7 @@ class Alarm:
         self._message = message
         self._watchdog: Optional[_Watchdog] = None
         self._previous: Any = None
+        self._thread = 0
         self._signals = (
             sys.platform != "win32"
             and hasattr(signal, "setitimer")
@@ -73,6 +77,7 @@ class Alarm:
         )
 
     def install(self) -> None:
+        self._thread = threading.get_ident()
         if sys.platform != "win32" and self._signals:
             self._previous = signal.signal(signal.SIGALRM, self._on_signal)
         elif self._watchdog is None:
@@ -87,12 +92,12 @@ class Alarm:
             self._watchdog.stop()
             self._watchdog = None
 
-    def arm(self, seconds: float) -> None:
+    def arm(self, seconds: float, every: Optional[float] = None) -> None:
         seconds = max(seconds, 0.001)
         if sys.platform != "win32" and self._signals:
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+            signal.setitimer(signal.ITIMER_REAL, seconds, every or 0.0)
         elif self._watchdog is not None:
-            self._watchdog.set(time.monotonic() + seconds, threading.get_ident())
+            self._watchdog.set(time.monotonic() + seconds, self._thread, every)
 
     def disarm(self) -> None:
         if sys.platform != "win32" and self._signals:

@@ -89,6 +89,8 @@ class Recorder:
 
     def __init__(self) -> None:
         self.seen: Dict[str, EffectKind] = {}
+        # Off between candidates where they run in the worker itself: its own work is no candidate's.
+        self.watching = True
 
     def add(self, path: str, kind: EffectKind) -> None:
         if path not in self.seen and len(self.seen) < MAX_EFFECTS:
@@ -147,10 +149,10 @@ _EVENTS = frozenset(("open", "os.remove", "os.rmdir", "shutil.rmtree", "os.renam
 
 def install_hook(watch: Watch, recorder: Recorder) -> None:
     """Refuses and records, in this process from now on, changes to existing files outside the
-    world (audit hooks cannot be removed: for the forked child only)."""
+    world while ``recorder.watching`` (audit hooks cannot be removed)."""
 
     def hook(event: str, args: Tuple[Any, ...]) -> None:
-        if event not in _EVENTS:
+        if event not in _EVENTS or not recorder.watching:
             return
         refused: Optional[str] = None
         try:

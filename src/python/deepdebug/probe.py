@@ -42,6 +42,15 @@ _variants_seconds = 0.0
 _per_test: Dict[str, int] = {}
 
 
+def reset() -> None:
+    """Forgets what the probes of one candidate recorded (a worker that runs candidates in place)."""
+    global _evaluations, _variants_seconds
+    _evaluations = 0
+    _variants_seconds = 0.0
+    _recorded.clear()
+    _per_test.clear()
+
+
 class ProbeLimit(Exception):
     pass
 

@@ -8,6 +8,7 @@ import inspect
 import json
 import os
 import sys
+import threading
 import time
 import types
 import warnings
@@ -61,16 +62,23 @@ def pytest_runtest_logreport(report: Any) -> None:
     _item_reports.append(report)
 
 
+# Set while a candidate that runs in the worker itself is being stopped (its time is up, or it was
+# canceled): no further test of it starts.
+HALT = threading.Event()
+
+
 def run_items(
     items: List[Any], stop_unless: Optional[Tuple[Outcome, ...]], workspace: Workspace, direct: FrozenSet[str] = frozenset()
 ) -> List[WireTestResult]:
     """Runs items in order, stopping after the first whose outcome is not in ``stop_unless``
-    (None: run them all); those in ``direct`` are called as plain functions (run_direct)."""
+    (None: run them all), or once HALT is set; those in ``direct`` are called as plain functions (run_direct)."""
     results: List[WireTestResult] = []
     protocol = [item for item in items if item.nodeid not in direct]
     # The protocol tears down what the next item it runs does not share.
     following = dict(zip((item.nodeid for item in protocol), protocol[1:] + [None]))
     for item in items:
+        if HALT.is_set():
+            break
         if item.nodeid in direct:
             results.append(run_direct(item, workspace))
         else:

@@ -19,6 +19,7 @@ from .effects import Recorder, install_hook, merged_effects
 from .fork_server import ForkServer, encode_job, read_available, read_job
 from .forking import choose_fork
 from .functions import live_function
+from .inplace import InPlace
 from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
 from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
 from .probe import evaluations as probe_evaluations
@@ -40,6 +41,9 @@ from .wire import (
 )
 from .workspace import Workspace
 from .world import World, WorldError
+
+# "spawn": candidates run in the worker itself, as they must where there is no fork (inplace.py).
+VALIDATOR_ENV = "DEEPDEBUG_VALIDATOR"
 
 PASSED = ("passed", "xpassed")
 NOT_BROKEN: Tuple[Outcome, ...] = ("passed", "xpassed", "skipped", "xfailed")
@@ -134,7 +138,9 @@ class Server:
         # Recorded after collection: what collection wrote is part of every candidate's start.
         self.world = World.from_environment()
         self.world_broken = False
-        self.fork = choose_fork()
+        # Candidates run in this process where there is no fork, or where the engine asks (inplace.py).
+        self.in_place = not hasattr(os, "fork") or os.environ.get(VALIDATOR_ENV) == "spawn"
+        self.fork = None if self.in_place else choose_fork()
         self.fork_server: ForkServer
 
     def original_of(self, relative: str) -> Union[OriginalFile, str]:
@@ -161,10 +167,14 @@ class Server:
 
     def serve(self) -> None:
         warm_up(self.session.config, self.user_code)
+        if self.in_place:
+            InPlace(self).serve()
+            return
         # Everything alive now moves to a generation the collector never scans: a collection in
         # a child would otherwise touch every object and copy the whole heap (~150 ms per fork).
         gc.collect()
         gc.freeze()
+        assert self.fork is not None
         self.fork_server = ForkServer(self.fork, self.child, (self.request_fd, self.reply_fd))
         # All of the above may happen while the engine's first run is still going: only then does
         # it know which tests to serve, and says so with ``serve``, again for each later run a kept
@@ -181,7 +191,7 @@ class Server:
             reply = self.run_child(message)
             if reply is None:
                 return
-            send(self.reply_fd, reply)
+            self.send_reply(reply)
             if self.world_broken:
                 # The next candidate would start from this one's files: end, to be replaced.
                 return
@@ -198,30 +208,45 @@ class Server:
             },
         )
 
+    def send_reply(self, reply: ResultMessage) -> None:
+        send(self.reply_fd, reply)
+
+    def prepared_for(self, request: RunRequest) -> Union[None, PreparedPatch, str]:
+        """The request's patch made ready (None: it has none), or why it cannot be applied. In
+        the worker, not the child: what is read and parsed here stays for the next candidates."""
+        patch = patch_of(request)
+        if patch is None:
+            return None
+        self.original = self.original_of(patch["file"])
+        try:
+            return prepare_patch(patch, self.original)
+        except PatchError as error:
+            return str(error)
+
+    def patch_error_reply(self, request: RunRequest, error: str, started: float) -> ResultMessage:
+        """The reply to a candidate of which nothing can run."""
+        return {
+            "op": "result",
+            "id": request["id"],
+            "status": "done",
+            "applied": "none",
+            "patchError": error,
+            "results": [],
+            "detail": "",
+            "durationMs": (time.monotonic() - started) * 1000.0,
+        }
+
+    def child_report(self, request: RunRequest, prepared: Optional[PreparedPatch]) -> ChildReport:
+        return child_main(request, prepared, self)
+
     def run_child(self, request: RunRequest) -> Optional[ResultMessage]:
         """Has the fork server fork a child for the request, waits with a deadline, kills the
         child's process group on timeout or cancel. None when the client went away while the
         child ran."""
         started = time.monotonic()
-        prepared: Optional[PreparedPatch] = None
-        patch = patch_of(request)
-        if patch is not None:
-            # Here, not in the child: what is read and parsed here stays for the next candidates.
-            self.original = self.original_of(patch["file"])
-            try:
-                prepared = prepare_patch(patch, self.original)
-            except PatchError as error:
-                # Nothing of the candidate can run: no child.
-                return {
-                    "op": "result",
-                    "id": request["id"],
-                    "status": "done",
-                    "applied": "none",
-                    "patchError": str(error),
-                    "results": [],
-                    "detail": "",
-                    "durationMs": (time.monotonic() - started) * 1000.0,
-                }
+        prepared = self.prepared_for(request)
+        if isinstance(prepared, str):
+            return self.patch_error_reply(request, prepared, started)  # nothing of it can run: no child
         # The child takes the patched text from the prepared patch.
         request = without_source(request)
         job = encode_job((request, None if prepared is None else patch_job(prepared), child_limits(request)))

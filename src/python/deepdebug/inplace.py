@@ -1,0 +1,275 @@
+"""Candidates run in the worker process itself, where there is no fork (Windows) or where asked.
+
+The patch is installed, the tests run, and the process is put back as it was (ProcessState): the
+code and defaults of the functions the patch can reach, the workspace modules' namespaces, the
+workspace modules imported since, the import hooks, sys.path, the environment, the working
+directory and the source lines traceback reads; the files are the world's to put back
+(world.py). What a test changes inside objects (an item appended to a module's list, a class
+attribute) is not put back. So every few candidates, and at once after a candidate that had to
+be stopped, some unpatched tests run again (the canary), and a worker whose tests no longer
+give what they gave before its first candidate ends after its reply, to be replaced. A
+candidate's leftovers can cost a fix, never show a wrong one: every shown patch passes a clean
+re-check in a fresh session.
+
+A candidate is stopped at its deadline, or when the engine cancels it, by an exception raised in
+the tests' thread (alarm.py), again every few milliseconds until its tests stop (runner.HALT);
+one stuck where no exception reaches it (a call blocked in C where SIGALRM does not reach, a
+test that swallows every exception) ends the whole worker through faulthandler, a grace period
+later. Requests are read by a thread of their own, which sees a cancel while the tests run and
+needs no ``select`` on the pipe (Windows has none for pipes).
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import linecache
+import os
+import queue
+import sys
+import threading
+import time
+import traceback
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from . import probe, runner
+from .alarm import Alarm
+from .effects import Recorder, install_hook, merged_effects
+from .protocol import LineReader
+from .wire import ChildReport, Effect, ResultMessage, RunRequest, WorkerRequest
+from .world import WorldError
+
+if TYPE_CHECKING:
+    from .patch import PreparedPatch
+    from .server import Server
+
+# A stopped candidate's tests are interrupted this often until they stop.
+STOP_EVERY_S = 0.05
+# How long a stopped candidate may take to stop before faulthandler ends the worker.
+STOP_GRACE_S = 5.0
+# The unpatched tests run again after this many candidates.
+CANARY_EVERY = 10
+# The passing tests a canary runs at most (the failing ones always), those of the first candidate.
+CANARY_PASSING = 50
+
+
+class CandidateStopped(BaseException):
+    """Raised in the tests' thread when the candidate's time is up or it was canceled."""
+
+
+class ProcessState:
+    """What a candidate run in place may change of the process, taken before it runs."""
+
+    def __init__(self, workspace: str, prepared: "Optional[PreparedPatch]") -> None:
+        self.prefix = os.path.join(workspace, "")
+        self.modules = dict(sys.modules)
+        self.namespaces = {name: dict(vars(module)) for name, module in self.modules.items() if self.in_workspace(module)}
+        self.functions = [(f, f.__code__, f.__defaults__, f.__kwdefaults__) for f in reachable_functions(prepared, self.namespaces)]
+        self.meta_path = list(sys.meta_path)
+        self.path = list(sys.path)
+        self.environ = dict(os.environ)
+        self.cwd = os.getcwd()
+        self.source = None if prepared is None else (prepared.path, linecache.cache.get(prepared.path))
+
+    def in_workspace(self, module: Any) -> bool:
+        file = getattr(module, "__file__", None)
+        return isinstance(file, str) and os.path.realpath(file).startswith(self.prefix)
+
+    def restore(self) -> None:
+        for function, code, defaults, kwdefaults in self.functions:
+            function.__code__, function.__defaults__, function.__kwdefaults__ = code, defaults, kwdefaults
+        for name, namespace in self.namespaces.items():
+            module = self.modules[name]
+            vars(module).clear()
+            vars(module).update(namespace)
+        # Workspace modules imported since hold what the candidate made: the next import makes them anew.
+        for name, module in list(sys.modules.items()):
+            if name not in self.modules and self.in_workspace(module):
+                del sys.modules[name]
+        for name, module in self.modules.items():
+            if sys.modules.get(name) is not module:
+                sys.modules[name] = module
+        sys.meta_path[:] = self.meta_path
+        sys.path[:] = self.path
+        for name in [name for name in os.environ if name not in self.environ]:
+            del os.environ[name]
+        for name, value in self.environ.items():
+            if os.environ.get(name) != value:
+                os.environ[name] = value
+        if os.getcwd() != self.cwd:
+            os.chdir(self.cwd)
+        if self.source is not None:
+            path, entry = self.source
+            if entry is None:
+                linecache.cache.pop(path, None)
+            else:
+                linecache.cache[path] = entry
+
+
+def reachable_functions(prepared: "Optional[PreparedPatch]", namespaces: Dict[str, Dict[str, Any]]) -> List[Any]:
+    """The functions whose code or defaults installing the patch can change: a swap's live
+    functions and escaped instances, and, for a re-execution, the patched modules' functions."""
+    if prepared is None:
+        return []
+    found: List[Any] = []
+    for step in prepared.steps or []:
+        found += step.live
+        found += [function for function, _code in step.escaped]
+    for module in prepared.loaded:
+        for value in namespaces.get(module.__name__, {}).values():
+            if hasattr(value, "__code__") and getattr(value, "__module__", None) == module.__name__:
+                found.append(value)
+    return found
+
+
+class Requests(threading.Thread):
+    """Reads the engine's requests into a queue; a cancel (or the engine going away) while a
+    candidate runs stops it."""
+
+    def __init__(self, fd: int, on_cancel: Any) -> None:
+        super().__init__(name="deepdebug-requests", daemon=True)
+        self.reader = LineReader(fd)
+        self.queue: "queue.Queue[Optional[WorkerRequest]]" = queue.Queue()
+        self.on_cancel = on_cancel
+
+    def run(self) -> None:
+        while True:
+            message = self.reader.read_message()
+            if message is None or message["op"] in ("cancel", "quit"):
+                self.on_cancel()
+            self.queue.put(message)
+            if message is None:
+                return
+
+
+class InPlace:
+    """The worker's serving loop where candidates run in the worker itself."""
+
+    def __init__(self, server: "Server") -> None:
+        self.server = server
+        self.stopped: Optional[str] = None
+        self.alarm = Alarm(CandidateStopped, self._stop_message)
+        self.requests = Requests(server.request_fd, self._cancel)
+        self.running = False
+        self.since_canary = 0
+        self.canaries: List[str] = []
+        self.baseline: Optional[Dict[str, bool]] = None
+        self.tainted = False
+        self.outside = Recorder()
+        self.outside.watching = False
+        if server.world.watch is not None:
+            install_hook(server.world.watch, self.outside)
+
+    def serve(self) -> None:
+        self.alarm.install()
+        self.requests.start()
+        try:
+            while True:
+                message = self.requests.queue.get()
+                if message is None or message["op"] == "quit":
+                    return
+                if message["op"] == "serve":
+                    self.server.send_ready(message["tests"])
+                    continue
+                if message["op"] == "cancel":
+                    continue  # nothing running to cancel
+                try:
+                    reply = self.run(message)
+                except CandidateStopped:
+                    return  # raised late, past the run: the worker is its leftovers' now
+                if reply is None:
+                    return
+                self.server.send_reply(reply)
+                if self.server.world_broken or self.tainted:
+                    # The next candidate would start from this one's leftovers: end, to be replaced.
+                    return
+        finally:
+            self.alarm.uninstall()
+
+    def run(self, request: RunRequest) -> Optional[ResultMessage]:
+        if request["op"] == "validate" and self.baseline is None:
+            # The canary's tests and what they give before any candidate ran here.
+            self.canaries = request["failing"] + (request["covering"] or request["passing"])[:CANARY_PASSING]
+            self.baseline = self.canary_outcomes()
+        started = time.monotonic()
+        prepared = self.server.prepared_for(request)
+        if isinstance(prepared, str):
+            return self.server.patch_error_reply(request, prepared, started)
+        state = ProcessState(self.server.workspace, prepared)
+        report: Optional[ChildReport] = None
+        remaining = request["timeoutMs"] / 1000.0 - (time.monotonic() - started)
+        self.stopped = None
+        runner.HALT.clear()
+        probe.reset()
+        self.outside.seen.clear()
+        self.outside.watching = True
+        self.running = True
+        faulthandler.dump_traceback_later(max(remaining, 0.0) + STOP_GRACE_S, exit=True)
+        try:
+            self.alarm.arm(remaining, STOP_EVERY_S)
+            report = self.server.child_report(request, prepared)
+        except CandidateStopped:
+            pass
+        except BaseException:  # noqa: BLE001 - report anything rather than end the worker
+            report = {"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}
+        finally:
+            self.alarm.disarm()
+            self.running = False
+            faulthandler.cancel_dump_traceback_later()
+            self.outside.watching = False
+            runner.HALT.clear()
+            state.restore()
+        if self.stopped == "canceled" and self.requests.reader.eof:
+            return None
+        reply: ResultMessage = {"op": "result", "id": request["id"], "status": "done", "results": [], "detail": "", "durationMs": 0.0}
+        walked: List[Effect] = []
+        try:
+            walked = self.server.world.restore()
+        except WorldError as error:
+            self.server.world_broken = True
+            reply["worldError"] = str(error)
+        if self.stopped is not None:
+            reply["status"] = "timeout" if self.stopped == "timeout" else "canceled"
+        elif report is not None:
+            reply.update(report)  # type: ignore[typeddict-item]
+        effects = merged_effects(self.outside.effects(), walked)
+        if effects:
+            reply["effects"] = effects
+        elif reply["status"] == "timeout":
+            reply["detail"] = f"killed after {request['timeoutMs']} ms"
+        if request["op"] == "validate":
+            self.since_canary += 1
+            # A stopped candidate may have left something half done: the canary runs at once.
+            if self.since_canary >= CANARY_EVERY or self.stopped is not None:
+                self.since_canary = 0
+                self.tainted = not self.canary()
+        reply["durationMs"] = (time.monotonic() - started) * 1000.0
+        return reply
+
+    def canary(self) -> bool:
+        """Whether the unpatched canary tests still pass or fail as they did before the first
+        candidate."""
+        return self.canary_outcomes() == self.baseline
+
+    def canary_outcomes(self) -> Dict[str, bool]:
+        """Whether each canary test passes, the code unpatched, in this process as it stands."""
+        state = ProcessState(self.server.workspace, None)
+        try:
+            results = runner.run_items(self.server.items_for(self.canaries), None, self.server.user_code, self.server.direct)
+        finally:
+            state.restore()
+            try:
+                self.server.world.restore()
+            except WorldError:
+                self.server.world_broken = True
+        return {result["nodeid"]: result["outcome"] in ("passed", "xpassed") for result in results}
+
+    def _stop_message(self) -> str:
+        self.stopped = self.stopped or "timeout"
+        runner.HALT.set()
+        return "candidate canceled" if self.stopped == "canceled" else "candidate exceeded its time limit"
+
+    def _cancel(self) -> None:
+        if self.running:
+            self.stopped = "canceled"
+            self.alarm.arm(0.0, STOP_EVERY_S)
+
