@@ -6,7 +6,7 @@ import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOpt
 // The CLI contract of the design (keep it stable, extend it compatibly):
 //   deepdebug fix <workspace> [--tests <selection>...] [-k <expr>] [--python <path>] [--time-budget <s>]
 //                 [--max-candidates <n>] [--model <folder> | --no-model] [--device auto|cpu|cuda]
-//                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox] [--verbose]
+//                 [--json <file>] [--apply] [--allow-test-edits] [--no-sandbox] [--validator fork|spawn] [--verbose]
 //                 [--model-server <url> [--server-model <name>] [--server-api openai|ollama|auto]
 //                  [--server-samples <n>] [--server-timeout <s>] [--server-key-env <VAR>] [--allow-remote-server]]
 //   deepdebug analyze <workspace> [--tests ...] [-k <expr>] [--python <path>] [--json <file>]
@@ -18,7 +18,7 @@ export const USAGE = `usage:
                 [--time-budget <seconds>] [--max-candidates <n>]
                 [--model <folder> | --no-model] [--device auto|cpu|cuda]
                 [--json <report file>] [--apply] [--allow-test-edits] [--no-sandbox]
-                [--verbose]
+                [--validator fork|spawn] [--verbose]
                 [--model-server <url> [--server-model <name>] [--server-api openai|ollama|auto]
                  [--server-samples <n>] [--server-timeout <seconds>] [--server-key-env <VAR>]
                  [--allow-remote-server]]
@@ -34,6 +34,8 @@ exit codes: 0 a fix found (fix) / analysis done (analyze) / test added (add-test
 A value goes after its option or after "=" (--json=report.json); one starting with "-" needs "=".
 --no-sandbox runs candidates with resource limits only, outside the bubblewrap sandbox: for
 tests that need the network or write outside the workspace.
+--validator spawn runs each candidate in a warm pytest session's own process, put back after it,
+instead of a child forked from it (fork, the default where Python can fork; spawn on Windows).
 --verbose also prints where the time went: each stage's start, end and duration.
 --model-server asks your own model server (Ollama, llama.cpp's server, LM Studio, vLLM) for the
 whole fixed function of each top suspect, beside the search; its answers are validated like any
@@ -84,6 +86,7 @@ const OPTIONS = {
   apply: { type: 'boolean' },
   'allow-test-edits': { type: 'boolean' },
   'no-sandbox': { type: 'boolean' },
+  validator: { type: 'string' },
   verbose: { type: 'boolean' },
   'model-server': { type: 'string' },
   'server-model': { type: 'string' },
@@ -99,6 +102,7 @@ const SERVER_APIS = ['auto', 'openai', 'ollama'] as const;
 const SERVER_ONLY = ['server-model', 'server-api', 'server-samples', 'server-timeout', 'server-key-env', 'allow-remote-server'] as const;
 
 const DEVICES = ['auto', 'cpu', 'cuda'] as const;
+const VALIDATORS = ['fork', 'spawn'] as const;
 
 const FIX_ONLY = [
   'time-budget',
@@ -109,6 +113,7 @@ const FIX_ONLY = [
   'apply',
   'allow-test-edits',
   'no-sandbox',
+  'validator',
   'verbose',
   'model-server',
   ...SERVER_ONLY,
@@ -188,6 +193,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[], env: 
       device: oneOf('--device', values.device ?? 'auto', DEVICES),
       allowTestEdits: values['allow-test-edits'] ?? false,
       sandbox: !values['no-sandbox'],
+      ...(values.validator === undefined ? {} : { validator: oneOf('--validator', values.validator, VALIDATORS) }),
       ...(modelServer ? { modelServer } : {}),
     },
   };

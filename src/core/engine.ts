@@ -74,7 +74,14 @@ export async function runFix(
   const setup: RunSetup = { python: options.python, workers: os.availableParallelism() };
   // The validator's start needs little of what the first run finds: it begins beside it.
   const early = await pools.begin(
-    { workspace: options.workspace, python: setup.python, selection: options.tests, workers: setup.workers, sandbox: options.sandbox, validator: options.validator },
+    {
+      workspace: options.workspace,
+      python: setup.python,
+      selection: options.tests,
+      workers: setup.workers,
+      sandbox: options.sandbox,
+      validator: options.validator,
+    },
     hooks.signal,
   );
   try {

@@ -1,6 +1,6 @@
 // DeepDebug's settings, read in one place.
 import * as vscode from 'vscode';
-import type { EngineOptions } from '../core/types';
+import type { EngineOptions, ValidatorKind } from '../core/types';
 import { modelServerOf, type ServerSettingValues } from './logic/server-settings';
 
 export interface Settings {
@@ -17,6 +17,8 @@ export interface Settings {
   backgroundStart: boolean;
   /** Run candidates in the bubblewrap sandbox (where it works). */
   sandbox: boolean;
+  /** How candidates run; undefined: the platform's choice. */
+  validator: ValidatorKind | undefined;
   /** Order equally-validated fixes by the kinds the user applied or discarded before. */
   learnFromChoices: boolean;
   /** The user's own model server, as written (`url` empty: none); made the engine's in engineOptions. */
@@ -36,6 +38,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     autoRun: config.get<boolean>('autoRun', false),
     backgroundStart: config.get<boolean>('backgroundStart', true),
     sandbox: config.get<boolean>('sandbox', true),
+    validator: validatorSetting(config.get<string>('validator', 'auto')),
     learnFromChoices: config.get<boolean>('learnFromChoices', true),
     modelServer: {
       url: config.get<string>('modelServer.url', ''),
@@ -71,8 +74,14 @@ export function engineOptions(
     device: settings.device,
     allowTestEdits: settings.allowTestEdits,
     sandbox: settings.sandbox,
+    ...(settings.validator ? { validator: settings.validator } : {}),
     ...(modelServer ? { modelServer } : {}),
   };
+}
+
+/** `fork` or `spawn` as set; anything else ("auto", a typo) leaves it to the platform. */
+function validatorSetting(value: string): ValidatorKind | undefined {
+  return value === 'fork' || value === 'spawn' ? value : undefined;
 }
 
 function positiveOrUndefined(value: number | null | undefined): number | undefined {

@@ -93,6 +93,14 @@ describe('cli arguments', () => {
     assert.match(usageError(['analyze', 'ws', '--no-sandbox']), /^--no-sandbox applies to "fix" only$/);
   });
 
+  it('maps --validator to how candidates run (absent: the platform decides), for fix only', () => {
+    assert.equal(run(['fix', 'ws', '--validator', 'spawn']).engine.validator, 'spawn');
+    assert.equal(run(['fix', 'ws', '--validator=fork']).engine.validator, 'fork');
+    assert.equal('validator' in run(['fix', 'ws']).engine, false);
+    assert.equal(usageError(['fix', 'ws', '--validator', 'thread']), '--validator must be fork or spawn, got "thread"');
+    assert.match(usageError(['analyze', 'ws', '--validator', 'spawn']), /^--validator applies to "fix" only$/);
+  });
+
   it('validates numbers: positive, the candidate count rounded down', () => {
     const cli = run(['fix', 'ws', '--time-budget', '1.5', '--max-candidates', '7.9']);
     assert.equal(cli.engine.timeBudgetMs, 1500);

@@ -28,7 +28,8 @@ export function cgroupTasksFor(processes: number): number | null {
 
 export function planContainment(request: ContainmentRequest, probe: SandboxProbe, validator: ValidatorKind): Containment {
   const limits = candidateLimits(request, validator);
-  const inPlace = validator === 'spawn' ? '; candidates run in the worker itself (no fork), so CPU, memory and file size are not limited' : '';
+  const inPlace =
+    validator === 'spawn' ? '; candidates run in the worker itself (no fork), so CPU, memory and file size are not limited' : '';
   if (probe.available) {
     return {
       sandbox: 'bubblewrap',

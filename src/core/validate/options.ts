@@ -35,9 +35,18 @@ export interface ValidatorOptions {
   validator?: ValidatorKind;
 }
 
-/** The validator asked for, else the platform's: in place where Python has no fork (Windows), else a fork per candidate. */
-export function validatorFor(asked: ValidatorKind | undefined, platform: NodeJS.Platform = process.platform): ValidatorKind {
-  return asked ?? (platform === 'win32' ? 'spawn' : 'fork');
+/**
+ * The validator asked for, else the one DEEPDEBUG_VALIDATOR names (`fork` or `spawn`: a whole
+ * test suite run again with the other), else the platform's: in place where Python has no fork
+ * (Windows), else a fork per candidate.
+ */
+export function validatorFor(
+  asked: ValidatorKind | undefined,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): ValidatorKind {
+  const named = env.DEEPDEBUG_VALIDATOR;
+  return asked ?? (named === 'fork' || named === 'spawn' ? named : platform === 'win32' ? 'spawn' : 'fork');
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
