@@ -12,7 +12,8 @@ import { candidateIn } from '../helpers/candidate';
 // rebinds a module's global, sets a variable, changes directory, extends sys.path and imports a
 // module of the project must leave nothing of it to the next), stop a candidate at its time limit
 // or on cancel and go on serving, and have a session that a candidate ended replaced. `fork`
-// does all of it by construction: the same tests hold for both.
+// does all of it by construction: the same tests hold for both. Where Python has no POSIX (the
+// shim of Windows' CPython) the spawn validator must do the same with an alarm thread.
 
 const fixture = path.join(packageRoot(), 'test', 'fixtures', 'in-place');
 const source = fs.readFileSync(path.join(fixture, 'pricing.py'), 'utf8');
@@ -38,12 +39,24 @@ const messy = priceAs(
 const endless = priceAs('    while True:\n        pass\n');
 const exits = priceAs('    os._exit(3)\n');
 
-for (const validator of ['spawn', 'fork'] satisfies ValidatorKind[]) {
-  describe(`The ${validator} validator`, function () {
+/** A Python without POSIX, as Windows' CPython is (test/fixtures/posixless-shim): no fork, resource, process groups or SIGALRM. */
+const posixless = path.join(packageRoot(), 'test', 'fixtures', 'posixless-shim');
+
+const cases: { name: string; validator: ValidatorKind; pythonPath?: string }[] = [
+  { name: 'The spawn validator', validator: 'spawn' },
+  { name: 'The fork validator', validator: 'fork' },
+  { name: 'The spawn validator on a Python without POSIX', validator: 'spawn', pythonPath: posixless },
+];
+
+for (const { name, validator, pythonPath } of cases) {
+  describe(name, function () {
     this.timeout(120_000);
     let pool: ValidatorPool;
+    const before_ = process.env.PYTHONPATH;
 
     before(async () => {
+      // The user's PYTHONPATH reaches the sessions (validate/environment.ts), first.
+      if (pythonPath) process.env.PYTHONPATH = pythonPath;
       pool = await ValidatorPool.start({
         workspace: fixture,
         python: 'python3',
@@ -55,11 +68,22 @@ for (const validator of ['spawn', 'fork'] satisfies ValidatorKind[]) {
       });
     });
 
-    after(() => pool?.dispose());
+    after(async () => {
+      await pool?.dispose();
+      if (before_ === undefined) delete process.env.PYTHONPATH;
+      else process.env.PYTHONPATH = before_;
+    });
 
     it('says how candidates run', () => {
       assert.equal(pool.containment.validator, validator);
     });
+
+    if (pythonPath) {
+      it('runs its candidates where there is no os.fork', async () => {
+        const outcome = await pool.validate(priceAs("    assert not hasattr(os, 'fork')\n    return amount * RATE\n"));
+        assert.equal(outcome.verdict, 'validated', outcome.detail);
+      });
+    }
 
     it("leaves nothing of one candidate's changes to the process to the next", async () => {
       const first = await pool.validate(messy);

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import resource
 import signal
+import sys
 import time
 from typing import Callable, List, Optional, Tuple
 
@@ -31,7 +31,8 @@ def set_prctl(option: int, value: int) -> bool:
 
 def die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    set_prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if sys.platform.startswith("linux"):
+        set_prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 Limits = List[Tuple[int, Tuple[int, int]]]
@@ -41,7 +42,10 @@ def child_limits(request: RunRequest) -> Limits:
     """The candidate's own limits, set in its child and inherited by everything it starts;
     computed in the worker, whose address space and process count the child starts from. The
     process count is capped by the pids cgroup the whole worker runs in, where there is one
-    (the request then has no "nproc"): RLIMIT_NPROC does not bind root."""
+    (the request then has no "nproc"): RLIMIT_NPROC does not bind root. For forked children
+    only, so the module imports where there is no ``resource`` (Windows)."""
+    import resource
+
     limits: Limits = []
     memory_mb = int(request["memoryMb"])
     if memory_mb > 0 and os.path.exists("/proc/self/statm"):
@@ -65,6 +69,14 @@ def child_limits(request: RunRequest) -> Limits:
         limit = own_process_count() + 1 + int(nproc)
         limits.append((resource.RLIMIT_NPROC, (limit, limit)))
     return limits
+
+
+def apply_limits(limits: Limits) -> None:
+    """In the child: its limits (child_limits)."""
+    import resource
+
+    for which, value in limits:
+        resource.setrlimit(which, value)
 
 
 def own_process_count() -> int:

@@ -6,7 +6,6 @@ import functools
 import gc
 import json
 import os
-import resource
 import select
 import sys
 import time
@@ -20,7 +19,7 @@ from .fork_server import ForkServer, encode_job, read_available, read_job
 from .forking import choose_fork
 from .functions import live_function
 from .inplace import InPlace
-from .limits import PR_SET_CHILD_SUBREAPER, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
+from .limits import PR_SET_CHILD_SUBREAPER, apply_limits, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
 from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
 from .probe import evaluations as probe_evaluations
 from .protocol import LineReader, protocol_fds, send
@@ -325,8 +324,7 @@ class Server:
             if self.world.watch is not None:
                 install_hook(self.world.watch, outside)
             prepared = None if job is None else prepared_from_job(job)
-            for which, value in limits:
-                resource.setrlimit(which, value)
+            apply_limits(limits)
             report = child_main(request, prepared, self)
             if outside.seen:
                 report["effects"] = outside.effects()
