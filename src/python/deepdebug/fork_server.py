@@ -24,6 +24,7 @@ import marshal
 import os
 import select
 import struct
+import sys
 import types
 from typing import Any, Callable, NoReturn, Optional, Tuple
 
@@ -44,9 +45,20 @@ class ForkServerError(Exception):
 class ForkServer:
     """The worker's side: starts the fork server and has it fork children."""
 
+    # The pipes' ends this side holds, the fork server's pid, and job bytes not yet written.
+    go: int
+    events: int
+    jobs_read: int
+    jobs: int
+    reports: int
+    pid: int
+    pending: bytes
+
     def __init__(self, fork: Callable[[], int], child_main: Callable[[int, int], NoReturn], worker_fds: Tuple[int, ...]) -> None:
         """``child_main(job_fd, report_fd)`` runs in each child; ``worker_fds`` are the
         worker's own descriptors, which the fork server and its children must not hold."""
+        if sys.platform == "win32":
+            raise NotImplementedError("forked children only: Windows has no fork")
         go_read, self.go = os.pipe()
         self.events, events_write = os.pipe()
         self.jobs_read, self.jobs = os.pipe()
@@ -114,6 +126,8 @@ class ForkServer:
 def serve_fork_server(fork: Callable[[], int], child: Callable[[], NoReturn], go: int, events: int) -> NoReturn:
     """The fork server's loop: for each go byte, fork a child, report its pid, reap it and every
     process it left (the fork server is their subreaper), report its exit."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     die_with_parent()
     set_prctl(PR_SET_CHILD_SUBREAPER, 1)
     while os.read(go, 1):

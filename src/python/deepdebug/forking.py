@@ -29,7 +29,7 @@ def _recording_register_at_fork(**handlers: Any) -> None:
     _register_at_fork(**handlers)
 
 
-if _register_at_fork is not None:
+if sys.platform != "win32" and _register_at_fork is not None:
     os.register_at_fork = _recording_register_at_fork
 
 
@@ -37,6 +37,8 @@ def choose_fork() -> Callable[[], int]:
     """libc's fork where skipping the interpreter's after-fork work is safe: CPython 3.10-3.13
     with the GIL, on Linux, one thread in the process, and no after-fork handler but idle ones
     registered; else os.fork."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     if not (
         sys.platform.startswith("linux")
         and sys.implementation.name == "cpython"

@@ -272,4 +272,3 @@ class InPlace:
         if self.running:
             self.stopped = "canceled"
             self.alarm.arm(0.0, STOP_EVERY_S)
-

@@ -31,7 +31,7 @@ def set_prctl(option: int, value: int) -> bool:
 
 def die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    if sys.platform.startswith("linux"):
+    if sys.platform == "linux":
         set_prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
@@ -44,6 +44,8 @@ def child_limits(request: RunRequest) -> Limits:
     process count is capped by the pids cgroup the whole worker runs in, where there is one
     (the request then has no "nproc"): RLIMIT_NPROC does not bind root. For forked children
     only, so the module imports where there is no ``resource`` (Windows)."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     import resource
 
     limits: Limits = []
@@ -73,6 +75,8 @@ def child_limits(request: RunRequest) -> Limits:
 
 def apply_limits(limits: Limits) -> None:
     """In the child: its limits (child_limits)."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     import resource
 
     for which, value in limits:
@@ -80,6 +84,8 @@ def apply_limits(limits: Limits) -> None:
 
 
 def own_process_count() -> int:
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     uid = os.getuid()
     count = 0
     for entry in os.listdir("/proc"):
@@ -127,6 +133,8 @@ def kill_descendants() -> None:
     so a candidate's processes that outlive their parent (daemons, a fork bomb's orphans, a
     new session) become its children; killing the children again until none is left takes
     the whole tree, whatever process groups or sessions it made."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     deadline = time.monotonic() + 10.0
     while time.monotonic() < deadline:
         if not reap():
@@ -145,6 +153,8 @@ def kill_descendants() -> None:
 def reap() -> bool:
     """Collects every child that has exited, without waiting for others; False when no child
     is left."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
@@ -155,6 +165,8 @@ def reap() -> bool:
 
 
 def kill_group(pid: int) -> None:
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     try:
         os.killpg(pid, signal.SIGKILL)
     except OSError:
@@ -162,6 +174,8 @@ def kill_group(pid: int) -> None:
 
 
 def describe_exit(wait_status: int) -> str:
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
     if os.WIFSIGNALED(wait_status):
         return f"test process killed by signal {os.WTERMSIG(wait_status)}"
     return f"test process exited with status {os.WEXITSTATUS(wait_status)} without a report"

@@ -314,6 +314,8 @@ class Server:
     def child(self, job_fd: int, report_fd: int) -> NoReturn:
         """In each of the fork server's children: reads its job, reports through the pipe and
         leaves with os._exit."""
+        if sys.platform == "win32":
+            raise NotImplementedError("forked children only: Windows has no fork")
         code = 0
         outside = Recorder()
         try:
