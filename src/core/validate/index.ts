@@ -523,6 +523,12 @@ export class ValidatorPool {
       if (reply.status === 'canceled') throw new CanceledError();
       if (reply.status === 'timeout' && shortens) this.shortened = true;
       return reply;
+    } catch (error) {
+      // In place, what the tests run ends the session when it crashes, as it ends a forked child.
+      if (error instanceof WorkerDiedError && this.containment.validator === 'spawn' && !signal?.aborted) {
+        return { op: 'result', id: 0, status: 'crashed', results: [], detail: error.message, durationMs: 0 };
+      }
+      throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
       this.release(worker);

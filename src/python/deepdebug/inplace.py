@@ -6,8 +6,8 @@ workspace modules imported since, the import hooks, sys.path, the environment, t
 directory and the source lines traceback reads; the files are the world's to put back
 (world.py). What a test changes inside objects (an item appended to a module's list, a class
 attribute) is not put back. So every few candidates, and at once after a candidate that had to
-be stopped, some unpatched tests run again (the canary), and a worker whose tests no longer
-give what they gave before its first candidate ends after its reply, to be replaced. A
+be stopped, some unpatched passing tests run again (the canary), and a worker whose tests no
+longer give what they gave before its first candidate ends after its reply, to be replaced. A
 candidate's leftovers can cost a fix, never show a wrong one: every shown patch passes a clean
 re-check in a fresh session.
 
@@ -29,11 +29,12 @@ import sys
 import threading
 import time
 import traceback
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
 from . import probe, runner
 from .alarm import Alarm
 from .effects import Recorder, install_hook, merged_effects
+from .limits import apply_limits, kill_descendants, session_limits
 from .protocol import LineReader
 from .wire import ChildReport, Effect, ResultMessage, RunRequest, WorkerRequest
 from .world import WorldError
@@ -42,13 +43,15 @@ if TYPE_CHECKING:
     from .patch import PreparedPatch
     from .server import Server
 
+T = TypeVar("T")
+
 # A stopped candidate's tests are interrupted this often until they stop.
 STOP_EVERY_S = 0.05
 # How long a stopped candidate may take to stop before faulthandler ends the worker.
 STOP_GRACE_S = 5.0
 # The unpatched tests run again after this many candidates.
 CANARY_EVERY = 10
-# The passing tests a canary runs at most (the failing ones always), those of the first candidate.
+# The passing tests a canary runs at most: those of the first candidate.
 CANARY_PASSING = 50
 
 
@@ -153,11 +156,14 @@ class InPlace:
         self.since_canary = 0
         self.canaries: List[str] = []
         self.baseline: Optional[Dict[str, bool]] = None
+        self.baseline_taken = False
+        self.limited = False
         self.tainted = False
         self.outside = Recorder()
         self.outside.watching = False
         if server.world.watch is not None:
             install_hook(server.world.watch, self.outside)
+        sys.addaudithook(self._refuse_parent_kill)
 
     def serve(self) -> None:
         self.alarm.install()
@@ -186,38 +192,34 @@ class InPlace:
             self.alarm.uninstall()
 
     def run(self, request: RunRequest) -> Optional[ResultMessage]:
-        if request["op"] == "validate" and self.baseline is None:
-            # The canary's tests and what they give before any candidate ran here.
-            self.canaries = request["failing"] + (request["covering"] or request["passing"])[:CANARY_PASSING]
-            self.baseline = self.canary_outcomes()
+        if request["op"] == "validate" and not self.baseline_taken:
+            self.baseline_taken = True
+            # The canary's tests and what they give before any candidate ran here: passing tests
+            # (failing ones may hang or crash by themselves).
+            self.canaries = (request["covering"] or request["passing"])[:CANARY_PASSING]
+            self.baseline = self.canary_outcomes(request["timeoutMs"] / 1000.0)
+        if not self.limited and "memoryMb" in request:
+            # Once, from the first request that has them: the session's for good.
+            self.limited = True
+            apply_limits(session_limits(request))
         started = time.monotonic()
         prepared = self.server.prepared_for(request)
         if isinstance(prepared, str):
             return self.server.patch_error_reply(request, prepared, started)
-        state = ProcessState(self.server.workspace, prepared)
+        patch: "Optional[PreparedPatch]" = prepared
+        state = ProcessState(self.server.workspace, patch)
         report: Optional[ChildReport] = None
         remaining = request["timeoutMs"] / 1000.0 - (time.monotonic() - started)
-        self.stopped = None
-        runner.HALT.clear()
         probe.reset()
         self.outside.seen.clear()
         self.outside.watching = True
-        self.running = True
-        faulthandler.dump_traceback_later(max(remaining, 0.0) + STOP_GRACE_S, exit=True)
         try:
-            self.alarm.arm(remaining, STOP_EVERY_S)
-            report = self.server.child_report(request, prepared)
-        except CandidateStopped:
-            pass
-        except BaseException:  # noqa: BLE001 - report anything rather than end the worker
-            report = {"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}
+            report = self.stoppable(remaining, lambda: self.reported(request, patch))
         finally:
-            self.alarm.disarm()
-            self.running = False
-            faulthandler.cancel_dump_traceback_later()
             self.outside.watching = False
-            runner.HALT.clear()
             state.restore()
+            if sys.platform != "win32":
+                kill_descendants()  # what its tests started goes with it, as with a forked child
         if self.stopped == "canceled" and self.requests.reader.eof:
             return None
         reply: ResultMessage = {"op": "result", "id": request["id"], "status": "done", "results": [], "detail": "", "durationMs": 0.0}
@@ -241,27 +243,65 @@ class InPlace:
             # A stopped candidate may have left something half done: the canary runs at once.
             if self.since_canary >= CANARY_EVERY or self.stopped is not None:
                 self.since_canary = 0
-                self.tainted = not self.canary()
+                self.tainted = not self.canary(request["timeoutMs"] / 1000.0)
         reply["durationMs"] = (time.monotonic() - started) * 1000.0
         return reply
 
-    def canary(self) -> bool:
-        """Whether the unpatched canary tests still pass or fail as they did before the first
-        candidate."""
-        return self.canary_outcomes() == self.baseline
+    def reported(self, request: RunRequest, prepared: "Optional[PreparedPatch]") -> ChildReport:
+        try:
+            return self.server.child_report(request, prepared)
+        except CandidateStopped:
+            raise
+        except BaseException:  # noqa: BLE001 - report anything rather than end the worker
+            return {"applied": "none", "results": [], "detail": traceback.format_exc()[-2000:]}
 
-    def canary_outcomes(self) -> Dict[str, bool]:
-        """Whether each canary test passes, the code unpatched, in this process as it stands."""
+    def stoppable(self, seconds: float, run: Callable[[], T]) -> Optional[T]:
+        """What ``run`` returns, stopped at ``seconds`` or on cancel (then None, or what it
+        returned once its tests stopped; ``self.stopped`` says why)."""
+        self.stopped = None
+        runner.HALT.clear()
+        self.running = True
+        faulthandler.dump_traceback_later(max(seconds, 0.0) + STOP_GRACE_S, exit=True)
+        try:
+            self.alarm.arm(seconds, STOP_EVERY_S)
+            return run()
+        except CandidateStopped:
+            return None
+        finally:
+            self.alarm.disarm()
+            self.running = False
+            faulthandler.cancel_dump_traceback_later()
+            runner.HALT.clear()
+
+    def canary(self, seconds: float) -> bool:
+        """Whether the unpatched canary tests still pass or fail as they did before the first
+        candidate, within a candidate's time."""
+        if self.baseline is None:
+            return True  # the unpatched tests could not be run to compare with
+        return self.canary_outcomes(seconds) == self.baseline
+
+    def canary_outcomes(self, seconds: float) -> Optional[Dict[str, bool]]:
+        """Whether each canary test passes, the code unpatched, in this process as it stands;
+        None when they had to be stopped."""
         state = ProcessState(self.server.workspace, None)
         try:
-            results = runner.run_items(self.server.items_for(self.canaries), None, self.server.user_code, self.server.direct)
+            items = self.server.items_for(self.canaries)
+            results = self.stoppable(seconds, lambda: runner.run_items(items, None, self.server.user_code, self.server.direct))
         finally:
             state.restore()
             try:
                 self.server.world.restore()
             except WorldError:
                 self.server.world_broken = True
+        if results is None or self.stopped is not None:
+            return None
         return {result["nodeid"]: result["outcome"] in ("passed", "xpassed") for result in results}
+
+    def _refuse_parent_kill(self, event: str, args: Any) -> None:
+        """A candidate's signal to the session's parent (the engine, or what stands between) is
+        refused: a forked child's reaches only the fork server."""
+        if event in ("os.kill", "os.killpg") and self.running and args and args[0] in (os.getppid(), -os.getppid()):
+            raise PermissionError(f"deepdebug: a candidate may not signal its validator's parent ({args[0]})")
 
     def _stop_message(self) -> str:
         self.stopped = self.stopped or "timeout"

@@ -73,8 +73,20 @@ def child_limits(request: RunRequest) -> Limits:
     return limits
 
 
+def session_limits(request: RunRequest) -> Limits:
+    """The limits a session that runs candidates in place can take for good: the address space
+    (the candidate's allowance on top of what the session maps now) and the largest file. Not CPU
+    time (the session's own adds up) nor processes (they count the user's)."""
+    if sys.platform == "win32":
+        return []  # Job Objects' to do there
+    import resource
+
+    kept = (resource.RLIMIT_AS, resource.RLIMIT_FSIZE)
+    return [(which, value) for which, value in child_limits(request) if which in kept]
+
+
 def apply_limits(limits: Limits) -> None:
-    """In the child: its limits (child_limits)."""
+    """In the child: its limits (child_limits); in a session that runs candidates in place, the session's."""
     if sys.platform == "win32":
         raise NotImplementedError("forked children only: Windows has no fork")
     import resource
