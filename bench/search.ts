@@ -7,7 +7,12 @@
 //
 //   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real,synth,synth-real,missing,missing-real]
 //        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--resume]
+//        [--baseline-args "<fix options>"] [--current-args "<fix options>"]
 //        [--out bench/results/<date>-<commit>-search]
+//
+// --baseline-args and --current-args add options to one engine's `deepdebug fix`: with the
+// baseline the same checkout, they compare settings of one build (`--validator fork` against
+// `--validator spawn`).
 //
 // --no-model runs both engines on templates alone: with --only naming bugs neither fixes, the
 // throughput table then measures validation speed on its own (candidates per minute of wall
@@ -61,6 +66,8 @@ const args = benchOptions(
     'real-every': { type: 'string', default: '12' },
     only: ONLY_OPTION,
     'no-model': { type: 'boolean', default: false },
+    'baseline-args': { type: 'string', default: '' },
+    'current-args': { type: 'string', default: '' },
     resume: { type: 'boolean', default: false },
     out: { type: 'string', default: '' },
   },
@@ -71,10 +78,15 @@ const args = benchOptions(
     realEvery: wholeNumber('--real-every', values['real-every'], 1),
     only: onlyList(values.only),
     noModel: values['no-model'],
+    extraArgs: { baseline: words(values['baseline-args']), current: words(values['current-args']) } satisfies Record<Engine, string[]>,
     resume: values.resume,
     out: values.out,
   }),
 );
+
+function words(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
 
 /** The bugs of one set that `--only` picks (bench/real: from the sample). */
 function setBugs(set: BugSet): Bug[] {
@@ -109,7 +121,7 @@ async function runEngine(bug: Bug, engine: Engine, cli: string, temp: string, bu
   const workspace = path.join(temp, engine);
   bug.build(workspace);
   try {
-    const run = await runFixCli(workspace, args.noModel ? [...bug.args, '--no-model'] : bug.args, budget, cli);
+    const run = await runFixCli(workspace, [...bug.args, ...(args.noModel ? ['--no-model'] : []), ...args.extraArgs[engine]], budget, cli);
     const report: FixReport | null = run.report;
     return {
       ...(await scoreRun(bug.target, 'model', run)),
@@ -180,7 +192,10 @@ async function main(): Promise<void> {
   const resultsFile = path.join(out, 'results.json');
   const rows: Row[] =
     args.resume && fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { rows: Row[] }).rows : [];
-  const settings = args.noModel ? 'templates only (--no-model)' : 'default settings (model and templates)';
+  const extra = ENGINES.filter((engine) => args.extraArgs[engine].length > 0).map(
+    (engine) => `; ${engine} with ${args.extraArgs[engine].join(' ')}`,
+  );
+  const settings = `${args.noModel ? 'templates only (--no-model)' : 'default settings (model and templates)'}${extra.join('')}`;
   const header = [
     `Budget ${budget} s per bug; both engines at once on their own copies; ${settings}.`,
     'Cells: fixed / exact / first fix s / candidates validated / wall s (why the search ended).',
