@@ -7,7 +7,7 @@
 //
 //   node out/bench/search.js --baseline <older checkout, built> [--sets classic,wide,guards,real,synth,synth-real,missing,missing-real]
 //        [--budget 60] [--real-every 12] [--only id,...] [--no-model] [--resume]
-//        [--baseline-args "<fix options>"] [--current-args "<fix options>"]
+//        [--baseline-args="<fix options>"] [--current-args="<fix options>"]
 //        [--out bench/results/<date>-<commit>-search]
 //
 // --baseline-args and --current-args add options to one engine's `deepdebug fix`: with the

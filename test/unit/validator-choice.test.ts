@@ -1,0 +1,29 @@
+import { strict as assert } from 'node:assert';
+import { planContainment } from '../../src/core/validate/containment';
+import { validatorFor } from '../../src/core/validate/options';
+
+// How candidates run: asked for, else named by DEEPDEBUG_VALIDATOR, else the platform's; and
+// what the report says of it.
+
+describe('the validator a run uses', () => {
+  it('is the one asked for, else the one the environment names, else fork where Python forks and spawn on Windows', () => {
+    assert.equal(validatorFor('spawn', 'linux', {}), 'spawn');
+    assert.equal(validatorFor('fork', 'win32', { DEEPDEBUG_VALIDATOR: 'spawn' }), 'fork');
+    assert.equal(validatorFor(undefined, 'linux', { DEEPDEBUG_VALIDATOR: 'spawn' }), 'spawn');
+    assert.equal(validatorFor(undefined, 'linux', { DEEPDEBUG_VALIDATOR: 'threads' }), 'fork', 'an unknown name is no choice');
+    assert.equal(validatorFor(undefined, 'linux', {}), 'fork');
+    assert.equal(validatorFor(undefined, 'darwin', {}), 'fork');
+    assert.equal(validatorFor(undefined, 'win32', {}), 'spawn');
+  });
+
+  it('is in the containment the report carries, and the summary says what in place leaves unlimited', () => {
+    const request = { wallMs: 10_000, wallAfterTimeoutMs: 10_000, memoryMb: 2048, processes: 256 };
+    const forked = planContainment(request, { available: false, reason: 'disabled' }, 'fork');
+    const inPlace = planContainment(request, { available: false, reason: 'disabled' }, 'spawn');
+    assert.equal(forked.validator, 'fork');
+    assert.equal(inPlace.validator, 'spawn');
+    assert.doesNotMatch(forked.summary, /in the worker itself/);
+    assert.match(inPlace.summary, /candidates run in the worker itself \(no fork\)/);
+    assert.notEqual(inPlace.limits.processLimitBy, 'rlimit-nproc', 'RLIMIT_NPROC would bind the session for good, not one candidate');
+  });
+});
