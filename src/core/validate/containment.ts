@@ -28,8 +28,7 @@ export function cgroupTasksFor(processes: number): number | null {
 
 export function planContainment(request: ContainmentRequest, probe: SandboxProbe, validator: ValidatorKind): Containment {
   const limits = candidateLimits(request, validator);
-  const inPlace =
-    validator === 'spawn' ? '; candidates run in the worker itself (no fork), so CPU, memory and file size are not limited' : '';
+  const inPlace = validator === 'spawn' ? `; candidates run in the worker itself (no fork): ${inPlaceLimits()}` : '';
   if (probe.available) {
     return {
       sandbox: 'bubblewrap',
@@ -69,6 +68,13 @@ function candidateLimits(request: ContainmentRequest, validator: ValidatorKind):
     processes: processLimitBy ? request.processes : null,
     processLimitBy,
   };
+}
+
+/** What limits a candidate that runs in place, beyond the wall clock and a pids cgroup. */
+function inPlaceLimits(platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32'
+    ? 'memory by a watch on the session, CPU and file size not limited'
+    : "memory by a watch on the session, file size the whole session's, CPU time not limited";
 }
 
 function limitsText(limits: CandidateLimits): string {

@@ -9,7 +9,10 @@ attribute) is not put back. So every few candidates, and at once after a candida
 be stopped, some unpatched passing tests run again (the canary), and a worker whose tests no
 longer give what they gave before its first candidate ends after its reply, to be replaced. A
 candidate's leftovers can cost a fix, never show a wrong one: every shown patch passes a clean
-re-check in a fresh session.
+re-check in a fresh session. A thread watches the session's resident memory while a candidate
+runs and stops it past the candidate's allowance (the session then ends after its reply); the
+largest file is limited once, for good (limits.session_limits); CPU time is not (the session's
+own adds up).
 
 A candidate is stopped at its deadline, or when the engine cancels it, by an exception raised in
 the tests' thread (alarm.py), again every few milliseconds until its tests stop (runner.HALT);
@@ -45,8 +48,17 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+# Why a candidate was stopped, as its tests' exception says.
+STOPPED = {
+    "timeout": "candidate exceeded its time limit",
+    "canceled": "candidate canceled",
+    "memory": "MemoryError: the candidate's tests went over the memory allowance",
+}
+
 # A stopped candidate's tests are interrupted this often until they stop.
 STOP_EVERY_S = 0.05
+# How often the session's memory is looked at while a candidate runs.
+MEMORY_EVERY_S = 0.05
 # How long a stopped candidate may take to stop before faulthandler ends the worker.
 STOP_GRACE_S = 5.0
 # The unpatched tests run again after this many candidates.
@@ -124,6 +136,68 @@ def reachable_functions(prepared: "Optional[PreparedPatch]", namespaces: Dict[st
     return found
 
 
+def resident_bytes() -> Optional[int]:
+    """The session's resident memory: now on Linux, the peak on macOS (what getrusage keeps; a
+    session over its allowance ends anyway), the working set on Windows; None where unknown."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            from ctypes import wintypes
+
+            class Counters(ctypes.Structure):
+                _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
+                    (name, ctypes.c_size_t)
+                    for name in (
+                        "PeakWorkingSetSize",
+                        "WorkingSetSize",
+                        "QuotaPeakPagedPoolUsage",
+                        "QuotaPagedPoolUsage",
+                        "QuotaPeakNonPagedPoolUsage",
+                        "QuotaNonPagedPoolUsage",
+                        "PagefileUsage",
+                        "PeakPagefileUsage",
+                    )
+                ]
+
+            counters = Counters()
+            counters.cb = ctypes.sizeof(counters)
+            process = ctypes.windll.kernel32.GetCurrentProcess()
+            if not ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb):
+                return None
+            return int(counters.WorkingSetSize)
+        if sys.platform == "darwin":
+            import resource
+
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # bytes there
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, AttributeError, ImportError):
+        return None
+
+
+class MemoryWatch(threading.Thread):
+    """Stops the running candidate once the session's resident memory passes its allowance: a
+    limit on the address space would leave the session short of memory while pytest reports the
+    failure (it stalls there), where a forked child would simply end."""
+
+    def __init__(self, exceeded: Callable[[], None]) -> None:
+        super().__init__(name="deepdebug-memory", daemon=True)
+        self.exceeded = exceeded
+        self.limit: Optional[int] = None
+
+    def watch(self, allowance_mb: float) -> None:
+        now = resident_bytes()
+        self.limit = None if now is None or allowance_mb <= 0 else now + int(allowance_mb * 1024 * 1024)
+
+    def run(self) -> None:
+        while True:
+            time.sleep(MEMORY_EVERY_S)
+            limit = self.limit
+            if limit is not None and (resident_bytes() or 0) > limit:
+                self.limit = None
+                self.exceeded()
+
+
 class Requests(threading.Thread):
     """Reads the engine's requests into a queue; a cancel (or the engine going away) while a
     candidate runs stops it."""
@@ -152,12 +226,14 @@ class InPlace:
         self.stopped: Optional[str] = None
         self.alarm = Alarm(CandidateStopped, self._stop_message)
         self.requests = Requests(server.request_fd, self._cancel)
+        self.memory = MemoryWatch(self._over_memory)
         self.running = False
         self.since_canary = 0
         self.canaries: List[str] = []
         self.baseline: Optional[Dict[str, bool]] = None
         self.baseline_taken = False
         self.limited = False
+        self.allowance_mb = 0.0
         self.tainted = False
         self.outside = Recorder()
         self.outside.watching = False
@@ -168,6 +244,7 @@ class InPlace:
     def serve(self) -> None:
         self.alarm.install()
         self.requests.start()
+        self.memory.start()
         try:
             while True:
                 message = self.requests.queue.get()
@@ -201,6 +278,7 @@ class InPlace:
         if not self.limited and "memoryMb" in request:
             # Once, from the first request that has them: the session's for good.
             self.limited = True
+            self.allowance_mb = request["memoryMb"]
             apply_limits(session_limits(request))
         started = time.monotonic()
         prepared = self.server.prepared_for(request)
@@ -229,7 +307,12 @@ class InPlace:
         except WorldError as error:
             self.server.world_broken = True
             reply["worldError"] = str(error)
-        if self.stopped is not None:
+        if self.stopped == "memory":
+            # As a forked child over its limit would: what it holds is given back with the session.
+            reply["status"] = "crashed"
+            reply["detail"] = STOPPED["memory"]
+            self.tainted = True
+        elif self.stopped is not None:
             reply["status"] = "timeout" if self.stopped == "timeout" else "canceled"
         elif report is not None:
             reply.update(report)  # type: ignore[typeddict-item]
@@ -263,12 +346,14 @@ class InPlace:
         self.running = True
         faulthandler.dump_traceback_later(max(seconds, 0.0) + STOP_GRACE_S, exit=True)
         try:
+            self.memory.watch(self.allowance_mb)
             self.alarm.arm(seconds, STOP_EVERY_S)
             return run()
         except CandidateStopped:
             return None
         finally:
             self.alarm.disarm()
+            self.memory.limit = None
             self.running = False
             faulthandler.cancel_dump_traceback_later()
             runner.HALT.clear()
@@ -306,7 +391,12 @@ class InPlace:
     def _stop_message(self) -> str:
         self.stopped = self.stopped or "timeout"
         runner.HALT.set()
-        return "candidate canceled" if self.stopped == "canceled" else "candidate exceeded its time limit"
+        return STOPPED[self.stopped]
+
+    def _over_memory(self) -> None:
+        if self.running:
+            self.stopped = "memory"
+            self.alarm.arm(0.0, STOP_EVERY_S)
 
     def _cancel(self) -> None:
         if self.running:

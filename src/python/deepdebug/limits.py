@@ -74,19 +74,22 @@ def child_limits(request: RunRequest) -> Limits:
 
 
 def session_limits(request: RunRequest) -> Limits:
-    """The limits a session that runs candidates in place can take for good: the address space
-    (the candidate's allowance on top of what the session maps now) and the largest file. Not CPU
-    time (the session's own adds up) nor processes (they count the user's)."""
+    """The limit a session that runs candidates in place can take for good: the largest file.
+    Not the address space (a session short of memory stalls: inplace.MemoryWatch), CPU time (the
+    session's own adds up) nor processes (they count the user's)."""
     if sys.platform == "win32":
         return []  # Job Objects' to do there
-    import resource
-
-    kept = (resource.RLIMIT_AS, resource.RLIMIT_FSIZE)
-    return [(which, value) for which, value in child_limits(request) if which in kept]
+    try:
+        import resource
+    except ImportError:
+        return []  # a Python without it
+    return [(which, value) for which, value in child_limits(request) if which == resource.RLIMIT_FSIZE]
 
 
 def apply_limits(limits: Limits) -> None:
     """In the child: its limits (child_limits); in a session that runs candidates in place, the session's."""
+    if not limits:
+        return
     if sys.platform == "win32":
         raise NotImplementedError("forked children only: Windows has no fork")
     import resource
