@@ -10,7 +10,8 @@ be stopped, some unpatched passing tests run again (the canary), and a worker wh
 longer give what they gave before its first candidate ends after its reply, to be replaced. A
 candidate's leftovers can cost a fix, never show a wrong one: every shown patch passes a clean
 re-check in a fresh session. A thread watches the session's resident memory while a candidate
-runs and stops it past the candidate's allowance (the session then ends after its reply); the
+runs and stops it past the candidate's allowance (the session ends after its reply where it
+cannot give most of it back); the
 largest file is limited once, for good (limits.session_limits); CPU time is not (the session's
 own adds up).
 
@@ -25,6 +26,7 @@ needs no ``select`` on the pipe (Windows has none for pipes).
 from __future__ import annotations
 
 import faulthandler
+import gc
 import linecache
 import os
 import queue
@@ -184,10 +186,18 @@ class MemoryWatch(threading.Thread):
         super().__init__(name="deepdebug-memory", daemon=True)
         self.exceeded = exceeded
         self.limit: Optional[int] = None
+        self.before: Optional[int] = None
 
     def watch(self, allowance_mb: float) -> None:
         now = resident_bytes()
+        self.before = now
         self.limit = None if now is None or allowance_mb <= 0 else now + int(allowance_mb * 1024 * 1024)
+
+    def kept_back(self, allowance_mb: float) -> bool:
+        """Whether the session, its candidate stopped, still holds over half its allowance more than before it."""
+        gc.collect()
+        now = resident_bytes()
+        return self.before is None or now is None or now > self.before + int(allowance_mb * 1024 * 1024) // 2
 
     def run(self) -> None:
         while True:
@@ -308,10 +318,10 @@ class InPlace:
             self.server.world_broken = True
             reply["worldError"] = str(error)
         if self.stopped == "memory":
-            # As a forked child over its limit would: what it holds is given back with the session.
             reply["status"] = "crashed"
             reply["detail"] = STOPPED["memory"]
-            self.tainted = True
+            # What the session could not give back goes with it, as a forked child's would.
+            self.tainted = self.memory.kept_back(self.allowance_mb)
         elif self.stopped is not None:
             reply["status"] = "timeout" if self.stopped == "timeout" else "canceled"
         elif report is not None:
