@@ -68,6 +68,16 @@ describe('judgeReproduction', () => {
     assert.equal(verdict.differs.length, 1);
   });
 
+  it('a RecursionError is the same failure in any function of the same file (where it strikes depends on the depth)', () => {
+    const deep = [userTest(failing, 'failed', 'RecursionError', { file: 'graph.py', line: 7 })];
+    const inGenerator = worldResult(failing, 'failed', 'RecursionError', '<genexpr> (graph.py)');
+    assert.deepEqual(judgeReproduction({ run: deep, failing: [failing], inOrder: [inGenerator], alone: [inGenerator] }).reproduced, [
+      failing,
+    ]);
+    const otherFile = worldResult(failing, 'failed', 'RecursionError', 'f (cache.py)');
+    assert.equal(judgeReproduction({ run: deep, failing: [failing], inOrder: [otherFile], alone: [otherFile] }).differs.length, 1);
+  });
+
   it('tells order-dependent (fails in order, passes alone) from flaky (passes both ways)', () => {
     const fails = worldResult(failing, 'failed', 'AssertionError', 'f (cache.py)');
     const passes = worldResult(failing, 'passed');
