@@ -52,7 +52,7 @@ for (const { name, validator, pythonPath } of cases) {
   describe(name, function () {
     this.timeout(120_000);
     let pool: ValidatorPool;
-    const before_ = process.env.PYTHONPATH;
+    const userPythonPath = process.env.PYTHONPATH;
 
     before(async () => {
       // The user's PYTHONPATH reaches the sessions (validate/environment.ts), first.
@@ -70,8 +70,8 @@ for (const { name, validator, pythonPath } of cases) {
 
     after(async () => {
       await pool?.dispose();
-      if (before_ === undefined) delete process.env.PYTHONPATH;
-      else process.env.PYTHONPATH = before_;
+      if (userPythonPath === undefined) delete process.env.PYTHONPATH;
+      else process.env.PYTHONPATH = userPythonPath;
     });
 
     it('says how candidates run', () => {
