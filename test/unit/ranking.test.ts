@@ -188,6 +188,14 @@ describe('withoutSupersets', () => {
       [guardAlone],
       'a guard is a smaller patch too',
     );
+    const early = 'def f(a):\n    total = sum(a)\n    return total / len(a)\n';
+    const guardFirst = early.replace('    total', '    if not a:\n        return None\n    total');
+    const guardLater = early.replace('    return total', '    if not a:\n        return None\n    return total');
+    assert.equal(
+      withoutSupersets([patch('f.py', guardFirst), patch('f.py', guardLater)], () => early).length,
+      2,
+      'the same guard one line earlier is another patch, not more of it',
+    );
     assert.deepEqual(
       withoutSupersets([patch('f.py', both)], () => base),
       [patch('f.py', both)],

@@ -41,7 +41,9 @@ export function lineEdits(patch: Pick<ValidatedPatch, 'file' | 'newFileText'>, b
  */
 export function isSuperset(big: LineEdits | null, small: LineEdits | null): boolean {
   if (!big || !small || big.file !== small.file || big.base !== small.base || small.text === small.base) return false;
-  return editAlone(small.base, small.text, big.text) !== null;
+  const extra = editAlone(small.base, small.text, big.text);
+  // And the rest of big is small's change itself (a diff can read a moved guard as kept lines).
+  return extra !== null && editAlone(small.base, extra, big.text) === small.text;
 }
 
 /**
