@@ -1,5 +1,6 @@
 import { UserError } from '../core/errors';
 import { modelServerSettings, serverBase } from '../core/server';
+import { VALIDATOR_KINDS } from '../core/validate/options';
 import type { EngineOptions, ModelServerSettings } from '../core/types';
 import { oneOf, parseOptions, positiveNumber, type OptionsConfig, type ParsedOptions } from './options';
 
@@ -102,7 +103,6 @@ const SERVER_APIS = ['auto', 'openai', 'ollama'] as const;
 const SERVER_ONLY = ['server-model', 'server-api', 'server-samples', 'server-timeout', 'server-key-env', 'allow-remote-server'] as const;
 
 const DEVICES = ['auto', 'cpu', 'cuda'] as const;
-const VALIDATORS = ['fork', 'spawn'] as const;
 
 const FIX_ONLY = [
   'time-budget',
@@ -193,7 +193,7 @@ function parseRun(command: RunCommand['command'], args: readonly string[], env: 
       device: oneOf('--device', values.device ?? 'auto', DEVICES),
       allowTestEdits: values['allow-test-edits'] ?? false,
       sandbox: !values['no-sandbox'],
-      ...(values.validator === undefined ? {} : { validator: oneOf('--validator', values.validator, VALIDATORS) }),
+      ...(values.validator === undefined ? {} : { validator: oneOf('--validator', values.validator, VALIDATOR_KINDS) }),
       ...(modelServer ? { modelServer } : {}),
     },
   };

@@ -1,6 +1,7 @@
 // DeepDebug's settings, read in one place.
 import * as vscode from 'vscode';
 import type { EngineOptions, ValidatorKind } from '../core/types';
+import { isValidatorKind } from '../core/validate/options';
 import { modelServerOf, type ServerSettingValues } from './logic/server-settings';
 
 export interface Settings {
@@ -81,7 +82,7 @@ export function engineOptions(
 
 /** `fork` or `spawn` as set; anything else ("auto", a typo) leaves it to the platform. */
 function validatorSetting(value: string): ValidatorKind | undefined {
-  return value === 'fork' || value === 'spawn' ? value : undefined;
+  return isValidatorKind(value) ? value : undefined;
 }
 
 function positiveOrUndefined(value: number | null | undefined): number | undefined {

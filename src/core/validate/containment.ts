@@ -48,8 +48,9 @@ export function planContainment(request: ContainmentRequest, probe: SandboxProbe
 }
 
 /**
- * The limits in force. In place (spawn) the worker's own rlimits would outlast the candidate, so
- * only the wall clock and a pids cgroup around the whole session limit it.
+ * The limits in force. In place (spawn) RLIMIT_NPROC would bind the session for good, not one
+ * candidate, so processes are limited only by a pids cgroup around the session (what else
+ * limits a candidate there: inPlaceLimits).
  */
 function candidateLimits(request: ContainmentRequest, validator: ValidatorKind): CandidateLimits {
   const processLimitBy = pidsCgroupBase()

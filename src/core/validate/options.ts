@@ -46,7 +46,14 @@ export function validatorFor(
   env: NodeJS.ProcessEnv = process.env,
 ): ValidatorKind {
   const named = env.DEEPDEBUG_VALIDATOR;
-  return asked ?? (named === 'fork' || named === 'spawn' ? named : platform === 'win32' ? 'spawn' : 'fork');
+  return asked ?? (isValidatorKind(named) ? named : platform === 'win32' ? 'spawn' : 'fork');
+}
+
+/** The validators' names, as the CLI, the editor's setting and DEEPDEBUG_VALIDATOR give them. */
+export const VALIDATOR_KINDS = ['fork', 'spawn'] as const satisfies readonly ValidatorKind[];
+
+export function isValidatorKind(name: string | undefined): name is ValidatorKind {
+  return (VALIDATOR_KINDS as readonly (string | undefined)[]).includes(name);
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
