@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { planContainment } from '../../src/core/validate/containment';
+import { limitsText, planContainment } from '../../src/core/validate/containment';
 import { validatorFor } from '../../src/core/validate/options';
 
 // How candidates run: asked for, else named by DEEPDEBUG_VALIDATOR, else the platform's; and
@@ -25,5 +25,22 @@ describe('the validator a run uses', () => {
     assert.doesNotMatch(forked.summary, /in the worker itself/);
     assert.match(inPlace.summary, /candidates run in the worker itself \(no fork\)/);
     assert.notEqual(inPlace.limits.processLimitBy, 'rlimit-nproc', 'RLIMIT_NPROC would bind the session for good, not one candidate');
+    // In place, the CPU limit a forked child gets is not there: the summary must not claim it.
+    assert.match(forked.summary, /11 s CPU, 2048 MiB memory/);
+    assert.doesNotMatch(inPlace.summary, /s CPU/);
+    assert.match(inPlace.summary, /2048 MiB memory by a watch on the session, CPU time not limited/);
+  });
+
+  it('names what in place leaves to the session on each platform', () => {
+    const limits = planContainment(
+      { wallMs: 5000, wallAfterTimeoutMs: 2000, memoryMb: 512, processes: 64 },
+      { available: false, reason: 'x' },
+      'spawn',
+    ).limits;
+    assert.match(
+      limitsText(limits, 'spawn', 'linux'),
+      /^5 s wall \(2 s once one timed out\), 512 MiB memory by a watch on the session, CPU time not limited, file size the whole session's/,
+    );
+    assert.match(limitsText(limits, 'spawn', 'win32'), /file size not limited/);
   });
 });

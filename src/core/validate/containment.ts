@@ -28,13 +28,13 @@ export function cgroupTasksFor(processes: number): number | null {
 
 export function planContainment(request: ContainmentRequest, probe: SandboxProbe, validator: ValidatorKind): Containment {
   const limits = candidateLimits(request, validator);
-  const inPlace = validator === 'spawn' ? `; candidates run in the worker itself (no fork): ${inPlaceLimits()}` : '';
+  const inPlace = validator === 'spawn' ? '; candidates run in the worker itself (no fork)' : '';
   if (probe.available) {
     return {
       sandbox: 'bubblewrap',
       validator,
       limits,
-      summary: `sandboxed (bubblewrap: writes only to its copy of the workspace, no network); limits: ${limitsText(limits)}${inPlace}`,
+      summary: `sandboxed (bubblewrap: writes only to its copy of the workspace, no network); limits: ${limitsText(limits, validator)}${inPlace}`,
     };
   }
   return {
@@ -43,7 +43,7 @@ export function planContainment(request: ContainmentRequest, probe: SandboxProbe
     reason: probe.reason,
     limits,
     // Python's own file operations outside the project are still refused and watched (effects.py); a subprocess's are not.
-    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits)}); what their tests' subprocesses write outside the project is not watched${inPlace}`,
+    summary: `no sandbox (${probe.reason}): candidates run with resource limits only (${limitsText(limits, validator)}); what their tests' subprocesses write outside the project is not watched${inPlace}`,
   };
 }
 
@@ -71,15 +71,12 @@ function candidateLimits(request: ContainmentRequest, validator: ValidatorKind):
   };
 }
 
-/** What limits a candidate that runs in place, beyond the wall clock and a pids cgroup. */
-function inPlaceLimits(platform: NodeJS.Platform = process.platform): string {
-  return platform === 'win32'
-    ? 'memory by a watch on the session, CPU and file size not limited'
-    : "memory by a watch on the session, file size the whole session's, CPU time not limited";
-}
-
-function limitsText(limits: CandidateLimits): string {
+/** The limits a candidate runs under; in place (spawn) the session's process is limited, not the candidate's own. */
+export function limitsText(limits: CandidateLimits, validator: ValidatorKind, platform: NodeJS.Platform = process.platform): string {
   const processes = limits.processes === null ? 'processes not limited' : `${limits.processes} processes`;
   const afterTimeout = limits.wallAfterTimeoutMs < limits.wallMs ? ` (${limits.wallAfterTimeoutMs / 1000} s once one timed out)` : '';
-  return `${limits.wallMs / 1000} s wall${afterTimeout}, ${limits.cpuSeconds} s CPU, ${limits.memoryMb} MiB memory, ${processes}`;
+  const wall = `${limits.wallMs / 1000} s wall${afterTimeout}`;
+  if (validator === 'fork') return `${wall}, ${limits.cpuSeconds} s CPU, ${limits.memoryMb} MiB memory, ${processes}`;
+  const fileSize = platform === 'win32' ? 'file size not limited' : "file size the whole session's";
+  return `${wall}, ${limits.memoryMb} MiB memory by a watch on the session, CPU time not limited, ${fileSize}, ${processes}`;
 }

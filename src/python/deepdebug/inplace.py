@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
 from . import probe, runner
 from .alarm import Alarm
-from .effects import Recorder, install_hook, merged_effects
+from .effects import Recorder, install_hook
 from .limits import apply_limits, kill_descendants, session_limits
 from .protocol import LineReader
-from .wire import ChildReport, Effect, ResultMessage, RunRequest, WorkerRequest
+from .wire import ChildReport, ResultMessage, RunRequest, WorkerRequest
 from .world import WorldError
 
 if TYPE_CHECKING:
@@ -310,34 +310,21 @@ class InPlace:
                 kill_descendants()  # what its tests started goes with it, as with a forked child
         if self.stopped == "canceled" and self.requests.reader.eof:
             return None
-        reply: ResultMessage = {"op": "result", "id": request["id"], "status": "done", "results": [], "detail": "", "durationMs": 0.0}
-        walked: List[Effect] = []
-        try:
-            walked = self.server.world.restore()
-        except WorldError as error:
-            self.server.world_broken = True
-            reply["worldError"] = str(error)
+        outside = self.outside.effects()
         if self.stopped == "memory":
-            reply["status"] = "crashed"
-            reply["detail"] = STOPPED["memory"]
+            reply = self.server.ran_reply(request, "crashed", None, outside, started, STOPPED["memory"])
             # What the session could not give back goes with it, as a forked child's would.
             self.tainted = self.memory.kept_back(self.allowance_mb)
         elif self.stopped is not None:
-            reply["status"] = "timeout" if self.stopped == "timeout" else "canceled"
-        elif report is not None:
-            reply.update(report)  # type: ignore[typeddict-item]
-        effects = merged_effects(self.outside.effects(), walked)
-        if effects:
-            reply["effects"] = effects
-        elif reply["status"] == "timeout":
-            reply["detail"] = f"killed after {request['timeoutMs']} ms"
+            reply = self.server.ran_reply(request, "timeout" if self.stopped == "timeout" else "canceled", None, outside, started)
+        else:
+            reply = self.server.ran_reply(request, "done", report, outside, started)
         if request["op"] == "validate":
             self.since_canary += 1
             # A stopped candidate may have left something half done: the canary runs at once.
             if self.since_canary >= CANARY_EVERY or self.stopped is not None:
                 self.since_canary = 0
                 self.tainted = not self.canary(request["timeoutMs"] / 1000.0)
-        reply["durationMs"] = (time.monotonic() - started) * 1000.0
         return reply
 
     def reported(self, request: RunRequest, prepared: "Optional[PreparedPatch]") -> ChildReport:

@@ -235,6 +235,34 @@ class Server:
             "durationMs": (time.monotonic() - started) * 1000.0,
         }
 
+    def ran_reply(
+        self,
+        request: RunRequest,
+        status: Literal["done", "timeout", "canceled", "crashed"],
+        report: Optional[ChildReport],
+        outside: List[Effect],
+        started: float,
+        detail: str = "",
+    ) -> ResultMessage:
+        """The reply to a candidate that ran (forked or in place): the world put back, what its
+        tests did outside it and there, and its report where it finished."""
+        reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": detail, "durationMs": 0.0}
+        walked: List[Effect] = []
+        try:
+            walked = self.world.restore()
+        except WorldError as error:
+            self.world_broken = True
+            reply["worldError"] = str(error)
+        if report is not None:
+            reply.update(report)  # type: ignore[typeddict-item]
+        effects = merged_effects(outside, walked)
+        if effects:
+            reply["effects"] = effects
+        elif status == "timeout":
+            reply["detail"] = f"killed after {request['timeoutMs']} ms"
+        reply["durationMs"] = (time.monotonic() - started) * 1000.0
+        return reply
+
     def child_report(self, request: RunRequest, prepared: Optional[PreparedPatch]) -> ChildReport:
         return child_main(request, prepared, self)
 
@@ -290,26 +318,13 @@ class Server:
             self.fork_server.finish()
         if status == "canceled" and self.reader.eof:
             return None
-        reply: ResultMessage = {"op": "result", "id": request["id"], "status": status, "results": [], "detail": "", "durationMs": 0.0}
-        walked: List[Effect] = []
+        if status != "done":
+            return self.ran_reply(request, status, None, [], started)
         try:
-            walked = self.world.restore()
-        except WorldError as error:
-            self.world_broken = True
-            reply["worldError"] = str(error)
-        if status == "done":
-            try:
-                reply.update(json.loads(b"".join(chunks)))  # a ChildReport
-            except ValueError:
-                reply["status"] = "crashed"
-                reply["detail"] = describe_exit(wait_status)
-        effects = merged_effects(reply.get("effects", []), walked)
-        if effects:
-            reply["effects"] = effects
-        elif status == "timeout":
-            reply["detail"] = f"killed after {request['timeoutMs']} ms"
-        reply["durationMs"] = (time.monotonic() - started) * 1000.0
-        return reply
+            report: ChildReport = json.loads(b"".join(chunks))
+        except ValueError:
+            return self.ran_reply(request, "crashed", None, [], started, describe_exit(wait_status))
+        return self.ran_reply(request, "done", report, report.get("effects", []), started)
 
     def child(self, job_fd: int, report_fd: int) -> NoReturn:
         """In each of the fork server's children: reads its job, reports through the pipe and
