@@ -286,6 +286,7 @@ export type ShapeRule =
   | 'detached-recursion'
   | 'cancelling-edits'
   | 'cost-growth'
+  | 'non-truth-return'
   /** A condition's term that another shown patch passes the tests without (patch-shape/needless-term.ts). */
   | 'needless-term';
 

@@ -288,4 +288,41 @@ describe('patch shapes that pass for the wrong reason', () => {
       await assertNotes(middle, [['len(xs) // 2', 'len(xs)']], []);
     });
   });
+
+  describe('a predicate that now returns something other than a truth value', () => {
+    const ALLOWED = `def may_transfer(source, target, amount):
+    return amount > 0 and source["balance"] >= amount
+`;
+    const ON = `def is_on(value):
+    text = value.strip().lower()
+    if not text:
+        return False
+    return text == "yes" or text == "on"
+`;
+    const LOOKUP = `def lookup(table, key):
+    if key in table:
+        return table[key]
+    return None
+`;
+
+    it('flags a new return of None or of an input where every return was a truth value', async () => {
+      await assertNotes(
+        ALLOWED,
+        [['    return amount', '    if target is source:\n        return None\n    return amount']],
+        ['returns `None` where the function returns truth values'],
+      );
+      await assertNotes(
+        ON,
+        [['    text = value', '    if value.isdigit():\n        return value\n    text = value']],
+        ['returns `value` where the function returns truth values'],
+      );
+    });
+
+    it('does not flag a new truth value, a function that returned other values, or a return the function had', async () => {
+      await assertNotes(ALLOWED, [['    return amount', '    if target is source:\n        return False\n    return amount']], []);
+      await assertNotes(ON, [['    text = value', '    if value.isdigit():\n        return not False\n    text = value']], []);
+      await assertNotes(ON, [['text == "yes" or', 'text in ("yes", "1") or']], []);
+      await assertNotes(LOOKUP, [['    return None', '    if not table:\n        return key\n    return None']], []);
+    });
+  });
 });

@@ -66,7 +66,8 @@ export function withoutSupersets<P extends Pick<ValidatedPatch, 'file' | 'newFil
  * 1. those without a shape a reviewer would object to (patch-shape/: a parameter or loop
  *    variable left unused, a new literal special-cased, a loop variable read after its loop, a
  *    recursive call's argument cut off from the recursion, two edits that cancel, a loop bound
- *    raised to a costlier class) before those with one, fewer first (patches that silence the
+ *    raised to a costlier class, a predicate made to return something other than a truth value)
+ *    before those with one, fewer first (patches that silence the
  *    tests are never shown at all: silencing.ts); a recorded call of a passing test whose result
  *    the patch changes (behaviour/) is an objection too;
  *    a new input on which it raises where the code returned and another validated patch returns

@@ -5,6 +5,7 @@ import { costGrowth } from './cost';
 import { specialCases, unusedInputs } from './inputs';
 import { loopVariableReads } from './loop-variable';
 import { detachedRecursion } from './recursion';
+import { nonTruthReturns } from './returns';
 import { definitionOf } from './tree';
 
 // Shapes a reviewer would send back when a better-shaped patch passes the same tests: the
@@ -16,7 +17,8 @@ import { definitionOf } from './tree';
 // - a recursive call's argument that reads none of the function's variables (recursion.ts);
 // - two edits that cancel: a reversed loop with a flipped comparison in it, a negated
 //   condition with its branches swapped (cancelling.ts);
-// - a loop bound raised from a root, a logarithm or a half to the value itself (cost.ts).
+// - a loop bound raised from a root, a logarithm or a half to the value itself (cost.ts);
+// - a predicate made to return something other than a truth value (returns.ts).
 // One rule compares shown patches with each other, once all are judged: a condition's term that
 // another of them passes the tests without (needless-term.ts).
 
@@ -30,6 +32,7 @@ const RULES: Record<Exclude<ShapeRule, 'needless-term'>, Rule> = {
   'detached-recursion': detachedRecursion,
   'cancelling-edits': cancellingEdits,
   'cost-growth': costGrowth,
+  'non-truth-return': nonTruthReturns,
 };
 
 /** What a reviewer would object to in `after` (the patched function's text) that `before` did not have. */
