@@ -75,6 +75,8 @@ export interface PytestRun {
   coverageRecorded: boolean;
   /** The environment variables the user's code read (not pytest's or ours), by name. */
   environRead: string[];
+  /** Where the interpreter finds `pip install --user` packages in the user's environment (site.getuserbase()); null where unknown. */
+  userBase: string | null;
 }
 
 /** A failing test (or collection error) the engine tries to repair. */

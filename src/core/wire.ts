@@ -61,7 +61,13 @@ const testResult = z.strictObject({
   coverage: z.record(z.string(), z.array(int)).optional(),
 });
 
-const startEvent = z.strictObject({ event: z.literal('start'), version: int, python: z.string(), pytest: z.string() });
+const startEvent = z.strictObject({
+  event: z.literal('start'),
+  version: int,
+  python: z.string(),
+  pytest: z.string(),
+  userBase: z.string().nullable(),
+});
 const collectedEvent = z.strictObject({ event: z.literal('collected'), count: int });
 const testStartEvent = z.strictObject({ event: z.literal('test-start'), nodeid: z.string() });
 const resultEvent = z.strictObject({ event: z.literal('result'), result: testResult });

@@ -79,6 +79,7 @@ function runOf(results: TestResult[]): PytestRun {
     durationMs: 10,
     coverageRecorded: results.some((r) => r.coverage !== undefined),
     environRead: [],
+    userBase: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { plainEnvironment } from '../../src/core/process-environment';
 import { candidateEnvironment } from '../../src/core/validate/environment';
+import { likelyUserBase } from '../../src/core/validate/user-site';
 
 // Windows' variable names are case-insensitive: `Path` is PATH. A copy of the environment must
 // read them by one spelling, and never hand a child two spellings of one variable.
@@ -38,5 +39,15 @@ describe('environment names on every platform', () => {
       [],
     );
     assert.ok(!names.includes('GITHUB_TOKEN'));
+  });
+
+  it("takes the user's PYTHONUSERBASE, else the platform's user base, for sessions started before the user's run says", () => {
+    assert.equal(likelyUserBase({ PYTHONUSERBASE: '/opt/user' }, 'linux', '/home/ann'), '/opt/user');
+    assert.equal(likelyUserBase({}, 'linux', '/home/ann'), '/home/ann/.local');
+    assert.equal(
+      likelyUserBase({ APPDATA: 'C:\\Users\\Ann Lee\\AppData\\Roaming' }, 'win32', 'C:\\Users\\Ann Lee'),
+      'C:\\Users\\Ann Lee\\AppData\\Roaming\\Python',
+    );
+    assert.equal(likelyUserBase({}, 'win32', 'C:\\Users\\Ann Lee'), null);
   });
 });

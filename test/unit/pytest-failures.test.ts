@@ -22,6 +22,7 @@ function run(tests: TestResult[]): PytestRun {
     durationMs: 10,
     coverageRecorded: false,
     environRead: [],
+    userBase: null,
   };
 }
 

@@ -17,6 +17,7 @@ function run(tests: TestResult[], selection: string[] = []): PytestRun {
     durationMs: 10,
     coverageRecorded: true,
     environRead: [],
+    userBase: null,
   };
 }
 

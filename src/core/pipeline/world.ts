@@ -54,6 +54,7 @@ export async function startPool(
     workers: setup.workers,
     coverage: analysis.coverage,
     environRead: analysis.run.environRead,
+    userBase: analysis.run.userBase,
     ...candidateLimits(analysis.run),
     sandbox: options.sandbox,
     ...(options.validator ? { validator: options.validator } : {}),

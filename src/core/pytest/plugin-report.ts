@@ -18,10 +18,20 @@ export interface PluginReport {
   exitStatus: number | null;
   /** The environment variables the user's code read (known once the session finished). */
   environ: string[];
+  /** The interpreter's user base (site.getuserbase()) in the user's environment; null before the start or where it has none. */
+  userBase: string | null;
 }
 
 export function parsePluginReport(text: string): PluginReport {
-  const report: PluginReport = { started: false, collected: null, results: [], running: null, exitStatus: null, environ: [] };
+  const report: PluginReport = {
+    started: false,
+    collected: null,
+    results: [],
+    running: null,
+    exitStatus: null,
+    environ: [],
+    userBase: null,
+  };
   for (const line of text.split('\n')) {
     // Only a line cut off by a crash can fail to parse: each line is written in one call.
     const event = readPluginEvent(line);
@@ -29,6 +39,7 @@ export function parsePluginReport(text: string): PluginReport {
     switch (event.event) {
       case 'start':
         report.started = true;
+        report.userBase = event.userBase;
         break;
       case 'collected':
         report.collected = event.count;

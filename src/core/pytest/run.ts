@@ -48,6 +48,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
   const started = Date.now();
   const tests: TestResult[] = [];
   const environRead = new Set<string>();
+  let userBase: string | null = null;
   // The first pass's status: a later pass only continues after a test killed the interpreter.
   let exitCode = 0;
   for (let resumes = 0; ; resumes++) {
@@ -62,6 +63,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
     const seen = new Set(tests.map((test) => `${test.phase} ${test.nodeid}`));
     tests.push(...results.filter((test) => !seen.has(`${test.phase} ${test.nodeid}`)));
     for (const name of pass.report.environ) environRead.add(name);
+    userBase ??= pass.report.userBase;
     if (resumes === 0) exitCode = pass.report.exitStatus ?? exitStatusOf(pass.exit);
     if (!diedInTest(pass) || resumes >= MAX_RESUMES) break;
   }
@@ -75,6 +77,7 @@ export async function runPytest(options: RunPytestOptions, signal?: AbortSignal)
     durationMs: Date.now() - started,
     coverageRecorded: options.coverage,
     environRead: [...environRead].sort(),
+    userBase,
   };
 }
 

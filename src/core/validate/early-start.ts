@@ -8,6 +8,7 @@ import { spawnSession, type SpawnedSession } from './session';
 import { createShadowCopy, removeShadowCopy, removeWorld, shadowIsCurrent, type ShadowCopy } from './shadow';
 import { DEFAULT_PROCESS_LIMIT, validatorFor, type ValidatorOptions } from './options';
 import type { ValidatorKind } from '../types';
+import { likelyUserBase } from './user-site';
 import { testFiles } from './worker';
 
 // The validator's start, begun beside the first run: the workspace copy, the sandbox probe and
@@ -46,6 +47,8 @@ export interface SessionBasis {
   /** Variables passed beyond the allow-list (environment.ts). */
   environment: readonly string[];
   validator: ValidatorKind;
+  /** The user base the sessions name (user-site.ts). */
+  userBase: string | null;
 }
 
 /** What was begun: the sessions that started, and whether any did not (then none is taken). */
@@ -72,6 +75,7 @@ export class EarlyStart {
       sandbox: options.sandbox ?? true,
       environment: [],
       validator: validatorFor(options.validator),
+      userBase: likelyUserBase(),
     };
     const begun = (async (): Promise<Begun> => {
       const probe = await sandboxFor(basis.sandbox);
@@ -83,6 +87,7 @@ export class EarlyStart {
         cgroupTasks: cgroupTasksFor(options.processLimit ?? DEFAULT_PROCESS_LIMIT),
         environment: basis.environment,
         validator: basis.validator,
+        userBase: basis.userBase,
       };
       const count = Math.max(1, options.workers - 1);
       const started = await Promise.allSettled(
@@ -133,6 +138,8 @@ export class EarlyStart {
     const fits =
       (await this.suits(options)) &&
       sameNames(passed, this.basis.environment) &&
+      // The user's run said where its `pip install --user` packages are: the sessions must name the same.
+      (options.userBase == null || options.userBase === this.basis.userBase) &&
       testFiles([...options.failing, ...options.passing]).every((file) => this.collects(file));
     this.taken = true;
     if (fits) return { probe: begun.probe, shadow: begun.shadow, sessions: begun.sessions };

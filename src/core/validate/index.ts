@@ -8,6 +8,7 @@ import { EarlyStart, removeEarly } from './early-start';
 import { DEFAULT_MEMORY_MB, DEFAULT_PROCESS_LIMIT, DEFAULT_TIMEOUT_MS, validatorFor, type ValidatorOptions } from './options';
 import { serveSession, startSession, type Session, type SessionLaunch } from './session';
 import { environmentFor, type PassedEnvironment } from './environment';
+import { likelyUserBase } from './user-site';
 import { nodeidFile } from '../pytest/failures';
 import { halves, judgeReproduction, reproducesFailure } from './reproduce';
 import type { CallOutcome, CallTarget, ChildLimits, RecordRequest, Recording, ReplayCall, ResultMessage, WireTestResult } from '../wire';
@@ -124,6 +125,7 @@ export class ValidatorPool {
       cgroupTasks: containment.limits.processLimitBy === 'pids-cgroup' ? containment.limits.processes : null,
       environment: environment.passed,
       validator,
+      userBase: options.userBase ?? likelyUserBase(),
     };
     const started = await Promise.allSettled(
       begun
@@ -437,6 +439,7 @@ export class ValidatorPool {
         sandbox: this.options.sandbox ?? true,
         environment: this.launch.environment,
         validator: this.launch.validator,
+        userBase: this.launch.userBase,
       },
     );
   }

@@ -33,6 +33,8 @@ export interface ValidatorOptions {
   environRead?: readonly string[];
   /** How candidates run; default: the platform's (validatorFor). */
   validator?: ValidatorKind;
+  /** The interpreter's user base as the user's run gave it (null: it could not say); default: the likely one (user-site.ts). */
+  userBase?: string | null;
 }
 
 /**

@@ -6,7 +6,6 @@ import type { ReadyMessage } from '../wire';
 import { candidateEnvironment } from './environment';
 import { sandboxScratch } from './sandbox';
 import { createWorld, removeWorld, type ShadowCopy, type World } from './shadow';
-import { userBaseOf } from './user-site';
 import { testFiles, WorkerProcess } from './worker';
 
 // A pytest session of the validator on a world of its own, in two steps: spawned (it collects
@@ -23,6 +22,8 @@ export interface SessionLaunch {
   /** Variables of the host passed through beyond the allow-list (environment.ts). */
   environment: readonly string[];
   validator: ValidatorKind;
+  /** The interpreter's user base, named to the session (user-site.ts). */
+  userBase: string | null;
 }
 
 /** A world is a session's: "world" or "recheck" (a validated patch's clean re-check). */
@@ -55,14 +56,12 @@ export async function spawnSession(
   signal?: AbortSignal,
 ): Promise<SpawnedSession> {
   const scratch = launch.sandboxed ? sandboxScratch() : [];
-  const asked = userBaseOf(launch.python); // while the world is made
   // The user's home is a read-only view only where the sandbox makes it read-only.
   const world = await createWorld(shadow, `${kind}-${worldsMade++}`, scratch, {
     ...(patch ? { patch } : {}),
     ...(launch.sandboxed ? { realHome: os.homedir() } : {}),
   });
   const helpersDir = pythonHelpersDir();
-  const userBase = await asked;
   try {
     const worker = WorkerProcess.spawn(
       {
@@ -72,7 +71,7 @@ export async function spawnSession(
         collect,
         basetemp: world.basetemp,
         world: world.spec,
-        env: candidateEnvironment(process.env, world, helpersDir, launch.environment, userBase),
+        env: candidateEnvironment(process.env, world, helpersDir, launch.environment, launch.userBase),
         // The real path: bubblewrap mounts onto it, and a symlink on the way (a temp folder
         // behind one) must not make the mount miss the folder the worker sees.
         sandboxWritable: launch.sandboxed ? fs.realpathSync(world.dir) : null,

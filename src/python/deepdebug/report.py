@@ -5,6 +5,7 @@ from __future__ import annotations
 import faulthandler
 import json
 import os
+import site
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Set, Union
 
@@ -57,6 +58,9 @@ class Recorder:
                 "version": REPORT_VERSION,
                 "python": "%d.%d.%d" % sys.version_info[:3],
                 "pytest": pytest.__version__,
+                # Where `pip install --user` put packages, in the user's own environment: the
+                # validator's sessions run with HOME moved and name it (user-site.ts).
+                "userBase": site.getuserbase(),
             }
         )
 

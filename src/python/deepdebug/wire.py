@@ -83,6 +83,7 @@ class StartEvent(TypedDict):
     version: int
     python: str
     pytest: str
+    userBase: Optional[str]
 
 
 class CollectedEvent(TypedDict):
