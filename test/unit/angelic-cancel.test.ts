@@ -33,7 +33,6 @@ describe('Angelic probes, canceled', () => {
       readSource: async () => SOURCE,
       signal: ended.signal,
       stats,
-      afterSingles: () => undefined,
     });
     assert.equal(await source.next(), null);
     assert.equal(await source.next(), null);

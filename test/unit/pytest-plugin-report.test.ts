@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parsePluginReport } from '../../src/core/pytest/plugin-report';
 import { WireError } from '../../src/core/wire';
 
-const start = '{"event": "start", "version": 1, "python": "3.11.7", "pytest": "9.0.3"}';
+const start = '{"event": "start", "version": 1, "python": "3.11.7", "pytest": "9.0.3", "userBase": "/home/ann/.local"}';
 
 describe('parsePluginReport', () => {
   it('reads a finished session', () => {
@@ -21,6 +21,7 @@ describe('parsePluginReport', () => {
       running: null,
       exitStatus: 0,
       environ: ['APP_MODE'],
+      userBase: '/home/ann/.local',
     });
   });
 
@@ -40,7 +41,15 @@ describe('parsePluginReport', () => {
   });
 
   it('reports an empty file as a plugin that never started', () => {
-    assert.deepEqual(parsePluginReport(''), { started: false, collected: null, results: [], running: null, exitStatus: null, environ: [] });
+    assert.deepEqual(parsePluginReport(''), {
+      started: false,
+      collected: null,
+      results: [],
+      running: null,
+      exitStatus: null,
+      environ: [],
+      userBase: null,
+    });
   });
 
   it('refuses a report of another version, whatever else its start event holds', () => {

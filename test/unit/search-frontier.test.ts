@@ -23,12 +23,8 @@ function candidate(id: string, score = 1): Candidate {
   };
 }
 
-/** A stream of candidates; an id may carry its score after a colon ("p1:0.5"). */
 function source(ids: string[]): CandidateStream & { taken: number } {
-  const queue = ids.map((id) => {
-    const [name, score] = id.split(':');
-    return candidate(name!, score === undefined ? 1 : Number(score));
-  });
+  const queue = ids.map((id) => candidate(id));
   return {
     taken: 0,
     async next() {
@@ -86,30 +82,6 @@ describe('the search frontier', () => {
     frontier.addPartial(source(['q1', 'dup', 'q2']));
     assert.deepEqual(await drain(frontier), ['partial:q1', 'single:s2', 'partial:dup', 'single:s3', 'partial:q2']);
     assert.equal(frontier.count, 6);
-  });
-
-  it('keeps what waits for the singles until they are spent, then takes it with the pairs and the partial rounds best score first', async () => {
-    const frontier = new Frontier(source(['s1', 's2', 's3']), () => source(['p1:0.5', 'p2:0.05']), {
-      done: Promise.resolve(),
-      want: () => undefined,
-    });
-    assert.equal((await frontier.next())?.candidate.summary, 's1');
-    // A round on a synthesized partial fix waits; one on a template edit alternates with the singles.
-    frontier.addAfterSingles(source(['weak1:0.1', 'weak2:0.02']), 'partial');
-    frontier.addPartial(source(['strong1:0.8', 'strong2:0.09', 'strong3:0.01']));
-    frontier.addAfterSingles(source(['unproven:0.07']), 'single');
-    assert.deepEqual(await drain(frontier), [
-      'partial:strong1',
-      'single:s2',
-      'partial:strong2',
-      'single:s3',
-      'partial:strong3',
-      'pair:p1',
-      'partial:weak1',
-      'single:unproven',
-      'pair:p2',
-      'partial:weak2',
-    ]);
   });
 
   it('turns to a late source after so many candidates, and passes it by while it prepares in another lane', async () => {

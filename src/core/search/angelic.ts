@@ -29,9 +29,9 @@ import type { CandidateStream } from './frontier';
 // gives what a failing assertion expected are worked now. Then statements (synth/statement-
 // probe.ts): a guard around a statement, or `continue`, `break`, `return V` before one, each
 // forced where a schedule says; the conditions that agree with a schedule that made the failing
-// tests pass come now. Then the other value sites. The statement conditions that only keep the
-// passing tests' path (no schedule made the failing tests pass), and those that only change a
-// failing test's path, wait for the single edits' end (`afterSingles`): no probe backs them. A stage is probed when its candidates are needed, in the lane that
+// tests pass come now. Then the other value sites; then the statement conditions that only keep
+// the passing tests' path (no schedule made the failing tests pass), and those that only change
+// a failing test's path. A stage is probed when its candidates are needed, in the lane that
 // asked; the other lanes go on with the template edits meanwhile (`preparing`).
 
 /** Conditions probed per search. */
@@ -58,12 +58,6 @@ const STATEMENT_FLIPS = 3;
 const SYNTH_SCORE = 0.1;
 /** A synthesized candidate's score by its place in the synthesizer's order (smallest first), which the ranking keeps among equals. */
 const synthScore = (place: number): number => SYNTH_SCORE * 0.99 ** place;
-/**
- * A statement condition no probe backs scores as a pair of synthesized edits would: after the
- * single edits it goes best score first with the pairs of the best ones (search/frontier.ts),
- * which it must not hold back.
- */
-const unprovenScore = (place: number): number => SYNTH_SCORE * synthScore(place);
 
 /** A value site after its watching probe: what the failing and passing tests made of each variant. */
 interface ObservedSite {
@@ -85,8 +79,6 @@ export interface AngelicInput {
   /** Ends the probes: the search's end, a cancel. */
   signal: AbortSignal;
   stats: SearchStats;
-  /** Takes candidates that no probe backs: they wait for the single edits' end. */
-  afterSingles: (candidates: CandidateStream) => void;
 }
 
 export class AngelicSource implements CandidateStream {
@@ -94,6 +86,8 @@ export class AngelicSource implements CandidateStream {
   private values: Promise<ObservedSite[]> | undefined;
   private statements: Promise<StatementTask[]> | undefined;
   private readonly watched = new Map<StatementSite, Promise<ProbeEvaluation[] | null>>();
+  /** Statement candidates that only the passing tests' path supports: after everything else. */
+  private open: Promise<Candidate | null>[] = [];
   private readonly ready: Candidate[] = [];
   private probing = false;
 
@@ -131,16 +125,22 @@ export class AngelicSource implements CandidateStream {
       this.statements ??= statementSites(this.input.suspects, this.input.readSource, MAX_STATEMENT_SITES).then((sites) =>
         sites.flatMap(tasksOf),
       );
+      const statements = await this.fill(await this.statements, (task) => this.statementCandidates(task));
       stats.synthesizedStatements ??= { byProbe: 0, byPassingTests: 0 };
-      stats.synthesizedStatements.byProbe += await this.fill(await this.statements, (task) => this.statementCandidates(task));
+      stats.synthesizedStatements.byProbe += statements;
       if (this.ready.length > 0) return this.ready.shift()!;
       stats.synthesizedValues += await this.fill(await this.values, (observed) => this.valueCandidates(observed));
+      if (this.ready.length === 0 && this.open.length > 0) {
+        for (const candidate of await Promise.all(this.open.splice(0))) if (candidate) this.ready.push(candidate);
+        stats.synthesizedStatements.byPassingTests += this.ready.length;
+      }
     } catch (error) {
       if (!isCanceled(error)) throw error;
       // Nothing more to probe; a stage canceled midway left its promise rejected, never awaited again.
       this.sites = Promise.resolve([]);
       this.statements = Promise.resolve([]);
       this.values = Promise.resolve([]);
+      this.open = [];
     } finally {
       this.probing = false;
     }
@@ -229,7 +229,7 @@ export class AngelicSource implements CandidateStream {
    * Candidates for a statement task whose condition agrees with a schedule that made failing
    * tests pass (the new path forced everywhere, or at one evaluation: the first of each failing
    * test in turn); when none did, those that keep every passing test's path and change a failing
-   * one's wait for the singles' end, then those that only change a failing one's.
+   * one's go to `open`, then those that only change a failing one's.
    */
   private async statementCandidates(task: StatementTask): Promise<(Candidate | null)[]> {
     const failing = new Set(this.input.pool.failing);
@@ -260,15 +260,9 @@ export class AngelicSource implements CandidateStream {
     // assertion does not look past), and keeping all of theirs asks for needless conjuncts.
     const failingOnly = observed.filter((o) => o.wanted === null);
     const loose = synthesize(failingOnly, PER_OPEN_STATEMENT + open.length).filter((condition) => !open.includes(condition));
-    const unproven = (
-      await Promise.all(
-        [...open, ...loose.slice(0, PER_OPEN_STATEMENT)].map((condition, i) => statementCandidate(task, condition, unprovenScore(i))),
-      )
-    ).filter((candidate) => candidate !== null);
-    if (unproven.length > 0) {
-      this.input.stats.synthesizedStatements!.byPassingTests += unproven.length;
-      this.input.afterSingles(streamOf(unproven));
-    }
+    this.open.push(
+      ...[...open, ...loose.slice(0, PER_OPEN_STATEMENT)].map((condition, i) => statementCandidate(task, condition, synthScore(i))),
+    );
     return [];
   }
 
@@ -293,10 +287,6 @@ export class AngelicSource implements CandidateStream {
     if (!outcome.probe || outcome.validation.failingFixed < mustFix) return null;
     return { evaluations: outcome.probe, tests: outcome.tests };
   }
-}
-
-function streamOf(candidates: Candidate[]): CandidateStream {
-  return { next: async () => candidates.shift() ?? null };
 }
 
 /** Up to `max` evaluation numbers of the failing tests, taken in turn from each: the first of each test, then the second... */

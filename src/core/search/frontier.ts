@@ -9,17 +9,13 @@ import type { Candidate } from '../types';
 //   express, too few to delay theirs much);
 // - rounds on a partial fix (a candidate that fixed some failing tests and broke none): its
 //   edits alternate with the singles as soon as it exists, since it is the best evidence the
-//   search has; a round on a synthesized candidate waits for the singles' end (it fits the
-//   tests' evaluations by construction, so fixing some of them says little of it), as do
-//   synthesized candidates that no probe backs;
+//   search has;
 // - a late source (conditions synthesized from angelic probes, search/angelic.ts) once this many
 //   candidates were taken or the singles are spent: its candidates go before the remaining
 //   singles; while it prepares them in one lane, the others pass it by;
 // - the user's model server's answers (src/core/server/), first as soon as each arrives: few,
 //   and each a whole function a large model wrote for the failure;
-// - the two-edit round, once the singles, the model and the server are spent: then its pairs
-//   and everything else that waited for the singles' end go best score first (a round on a weak
-//   base must not hold back the pairs of the best single edits);
+// - the two-edit round, once the singles, the model and the server are spent;
 // - first of all, an edit that validated on top of a partial fix, alone (generate/edit-alone.ts):
 //   one candidate, and the answer to whether the partial fix is a needless part of a shown patch.
 // A candidate equal to one taken before (same file, range and normalized code) is skipped.
@@ -51,10 +47,9 @@ export class Frontier {
   private readonly answers: Candidate[] = [];
   private readonly alone: Candidate[] = [];
   private serverDone = true;
-  /** The rounds on partial fixes, and the pairs once they start. */
-  private readonly later = new BestFirst();
-  private pairsStarted = false;
+  private readonly partials: CandidateStream[] = [];
   private singles: CandidateStream | null;
+  private pairs: CandidateStream | null = null;
   private late: LateSource | null;
   private readonly lateAfter: number;
   private modelDone = false;
@@ -118,14 +113,9 @@ export class Frontier {
     this.alone.push(candidate);
   }
 
-  /** A round of edits on top of a partial fix: it alternates with the singles. */
+  /** A round of edits on top of a partial fix. */
   addPartial(source: CandidateStream): void {
-    this.later.add({ stream: source, round: 'partial', alternates: true });
-  }
-
-  /** Candidates that wait for the singles' end, then go best score first with the pairs. */
-  addAfterSingles(source: CandidateStream, round: Round): void {
-    this.later.add({ stream: source, round, alternates: false });
+    this.partials.push(source);
   }
 
   /** The next candidate to validate and the round it comes from; null when every source is spent. */
@@ -148,8 +138,8 @@ export class Frontier {
     const turn = this.taken + 1;
     if (this.alone.length > 0) return { candidate: this.alone.shift()!, round: 'single' };
     if (this.answers.length > 0) return { candidate: this.answers.shift()!, round: 'server' };
-    if (this.singles && turn % 2 === 0) {
-      const partial = await this.later.next((q) => q.alternates);
+    if (this.partials.length > 0 && turn % 2 === 0) {
+      const partial = await this.fromPartials();
       if (partial) return partial;
     }
     if (this.samples.length > 0 && turn % (SINGLES_PER_MODEL_SAMPLE + 1) === 0) return { candidate: this.samples.shift()!, round: 'model' };
@@ -162,22 +152,18 @@ export class Frontier {
       if (single) return { candidate: single, round: 'single' };
       this.singles = null;
     }
-    if (!this.pairsStarted) {
-      if (!this.modelDone || !this.serverDone) {
-        const waiting = await this.later.next((q) => q.round !== 'pair');
-        if (waiting) return waiting;
-      }
-      if (this.samples.length > 0) return { candidate: this.samples.shift()!, round: 'model' };
-      if (!this.modelDone || !this.serverDone) {
-        // Everything else is spent: wait for the model's next sample or the server's next answer (or their end), then look again.
-        if (!this.modelDone) this.wantModel();
-        await new Promise<void>((resolve) => this.waiters.push(resolve));
-        return this.pick();
-      }
-      this.pairsStarted = true;
-      this.later.add({ stream: this.makePairs(), round: 'pair', alternates: false });
+    const partial = await this.fromPartials();
+    if (partial) return partial;
+    if (this.samples.length > 0) return { candidate: this.samples.shift()!, round: 'model' };
+    if (!this.modelDone || !this.serverDone) {
+      // Everything else is spent: wait for the model's next sample or the server's next answer (or their end), then look again.
+      if (!this.modelDone) this.wantModel();
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      return this.pick();
     }
-    return this.later.next(() => true);
+    this.pairs ??= this.makePairs();
+    const pair = await this.pairs.next();
+    return pair ? { candidate: pair, round: 'pair' } : null;
   }
 
   private async fromLate(): Promise<Taken | null> {
@@ -188,6 +174,15 @@ export class Frontier {
     return null;
   }
 
+  private async fromPartials(): Promise<Taken | null> {
+    while (this.partials.length > 0) {
+      const candidate = await this.partials[0]!.next();
+      if (candidate) return { candidate, round: 'partial' };
+      this.partials.shift();
+    }
+    return null;
+  }
+
   private finishModel(): void {
     this.modelDone = true;
     this.wakeWaiters();
@@ -195,38 +190,5 @@ export class Frontier {
 
   private wakeWaiters(): void {
     for (const wake of this.waiters.splice(0)) wake();
-  }
-}
-
-interface Queued {
-  stream: CandidateStream;
-  round: Round;
-  /** Takes every other turn while the singles last (else it waits for their end). */
-  alternates: boolean;
-  /** Its next candidate, taken ahead to compare (undefined: not taken yet). */
-  head?: Candidate;
-}
-
-/** Streams merged by score, best first; among equal scores, the stream added first. */
-class BestFirst {
-  private readonly queued: Queued[] = [];
-
-  add(queued: Queued): void {
-    this.queued.push(queued);
-  }
-
-  /** The best next candidate of the streams chosen; null when they are spent. */
-  async next(chosen: (queued: Queued) => boolean): Promise<Taken | null> {
-    let best: Queued | undefined;
-    for (const q of [...this.queued]) {
-      if (!chosen(q)) continue;
-      q.head ??= (await q.stream.next()) ?? undefined;
-      if (!q.head) this.queued.splice(this.queued.indexOf(q), 1);
-      else if (!best || q.head.score > best.head!.score) best = q;
-    }
-    if (!best) return null;
-    const candidate = best.head!;
-    delete best.head;
-    return { candidate, round: best.round };
   }
 }

@@ -164,7 +164,6 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
     readSource: input.readSource,
     signal: untilLanesEnd,
     stats,
-    afterSingles: (candidates) => frontier.addAfterSingles(candidates, 'single'),
   });
   const frontier: Frontier = new Frontier(
     ordered(singles),
@@ -226,14 +225,8 @@ export async function searchFixes(input: SearchInput): Promise<SearchResult> {
       const original = await input.readSource(candidate.file);
       if (original !== null) {
         stats.partialFixes++;
-        // A synthesized candidate (or an edit on one) fits the tests' evaluations by construction:
-        // that it fixed some says little of it, so the edits on it wait for the singles' end and
-        // score as pairs do (a partial fix's evidence lifts the others' to a single edit's).
-        const synthesized = candidate.editKind.startsWith('synth-');
-        const weight = synthesized ? candidate.score : topScore > 0 ? candidate.score / topScore : 1;
-        const round = roundOn(candidate, ordered(await templateStreamOn(candidate, original, weight, input.failures)));
-        if (synthesized) frontier.addAfterSingles(round, 'partial');
-        else frontier.addPartial(round);
+        const weight = topScore > 0 ? candidate.score / topScore : 1;
+        frontier.addPartial(roundOn(candidate, ordered(await templateStreamOn(candidate, original, weight, input.failures))));
       }
     }
     if (outcome.validation.failingFixed > 0 && outcome.verdict !== 'validated' && outcome.verdict !== 'harmful')
