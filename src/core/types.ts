@@ -626,8 +626,11 @@ export interface CandidateLimits {
   fileSizeMb: number;
   /** Processes and threads a candidate may add; null: not limited. */
   processes: number | null;
-  /** How the process count is limited: a pids cgroup, RLIMIT_NPROC (not for root), or not at all. */
-  processLimitBy: 'pids-cgroup' | 'rlimit-nproc' | null;
+  /**
+   * How the process count is limited: a pids cgroup, RLIMIT_NPROC (not for root), the session's
+   * Job Object (Windows, in place: src/python/deepdebug/jobs.py), or not at all.
+   */
+  processLimitBy: 'pids-cgroup' | 'rlimit-nproc' | 'job-object' | null;
 }
 
 /**

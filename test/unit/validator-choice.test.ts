@@ -43,4 +43,24 @@ describe('the validator a run uses', () => {
     );
     assert.match(limitsText(limits, 'spawn', 'win32'), /file size not limited/);
   });
+
+  it("says a forked child's memory is watched where no limit on the address space binds (macOS)", () => {
+    const limits = planContainment(
+      { wallMs: 5000, wallAfterTimeoutMs: 5000, memoryMb: 512, processes: 64 },
+      { available: false, reason: 'x' },
+      'fork',
+    ).limits;
+    assert.match(limitsText(limits, 'fork', 'linux'), /6 s CPU, 512 MiB memory, /);
+    assert.match(limitsText(limits, 'fork', 'darwin'), /6 s CPU, 512 MiB memory by a watch on the candidate's process, /);
+  });
+
+  it("limits processes in place on Windows by the session's Job Object, and nowhere else in place by a limit of the session's", () => {
+    const request = { wallMs: 5000, wallAfterTimeoutMs: 5000, memoryMb: 512, processes: 64 };
+    const windows = planContainment(request, { available: false, reason: 'x' }, 'spawn', 'win32');
+    assert.equal(windows.limits.processLimitBy, 'job-object');
+    assert.match(windows.summary, /file size not limited, 64 processes/);
+    const mac = planContainment(request, { available: false, reason: 'x' }, 'spawn', 'darwin');
+    assert.notEqual(mac.limits.processLimitBy, 'rlimit-nproc');
+    assert.notEqual(mac.limits.processLimitBy, 'job-object');
+  });
 });

@@ -479,7 +479,8 @@ export class ValidatorPool {
       memoryMb,
       cpuSeconds,
       fileSizeMb,
-      nproc: processLimitBy === 'rlimit-nproc' ? processes : null,
+      // A pids cgroup is made around the session by the engine; the other two are the Python side's to set.
+      nproc: processLimitBy === 'rlimit-nproc' || processLimitBy === 'job-object' ? processes : null,
     };
   }
 

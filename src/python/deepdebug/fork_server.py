@@ -28,7 +28,7 @@ import sys
 import types
 from typing import Any, Callable, NoReturn, Optional, Tuple
 
-from .limits import PR_SET_CHILD_SUBREAPER, die_with_parent, kill_descendants, set_prctl
+from .limits import PR_SET_CHILD_SUBREAPER, die_with_parent, kill_descendants, kill_group, set_prctl
 
 # The fork server's events: a child forked (its pid, or -errno when fork failed), a child exited
 # (its wait status, once it and every process it left are reaped). Writes this small are atomic.
@@ -146,6 +146,9 @@ def serve_fork_server(fork: Callable[[], int], child: Callable[[], NoReturn], go
             pass
         os.write(events, EVENT.pack(FORKED, pid))
         _, status = os.waitpid(pid, 0)
+        # What it left in its process group (where no subreaper takes the rest: macOS); the
+        # group's id is not reused while any of it lives.
+        kill_group(pid)
         kill_descendants()
         os.write(events, EVENT.pack(EXITED, status))
     os._exit(0)

@@ -26,7 +26,6 @@ needs no ``select`` on the pipe (Windows has none for pipes).
 from __future__ import annotations
 
 import faulthandler
-import gc
 import linecache
 import os
 import queue
@@ -39,7 +38,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 from . import probe, runner
 from .alarm import Alarm
 from .effects import Recorder, install_hook
+from .jobs import JobError, SessionJob
 from .limits import apply_limits, kill_descendants, session_limits
+from .memory import OVER_ALLOWANCE, MemoryWatch
 from .protocol import LineReader
 from .wire import ChildReport, ResultMessage, RunRequest, WorkerRequest
 from .world import WorldError
@@ -54,19 +55,28 @@ T = TypeVar("T")
 STOPPED = {
     "timeout": "candidate exceeded its time limit",
     "canceled": "candidate canceled",
-    "memory": "MemoryError: the candidate's tests went over the memory allowance",
+    "memory": OVER_ALLOWANCE,
 }
 
 # A stopped candidate's tests are interrupted this often until they stop.
 STOP_EVERY_S = 0.05
-# How often the session's memory is looked at while a candidate runs.
-MEMORY_EVERY_S = 0.05
 # How long a stopped candidate may take to stop before faulthandler ends the worker.
 STOP_GRACE_S = 5.0
 # The unpatched tests run again after this many candidates.
 CANARY_EVERY = 10
 # The passing tests a canary runs at most: those of the first candidate.
 CANARY_PASSING = 50
+
+
+def session_job(processes: Optional[int]) -> "Optional[SessionJob]":
+    """Windows: the session's job (jobs.py), None elsewhere or where it cannot be made (said once)."""
+    if sys.platform != "win32":
+        return None
+    try:
+        return SessionJob(processes)
+    except JobError as error:
+        print(f"deepdebug: no job object for the session ({error}): what candidates start is not ended after them", file=sys.stderr)
+        return None
 
 
 class CandidateStopped(BaseException):
@@ -138,76 +148,6 @@ def reachable_functions(prepared: "Optional[PreparedPatch]", namespaces: Dict[st
     return found
 
 
-def resident_bytes() -> Optional[int]:
-    """The session's resident memory: now on Linux, the peak on macOS (what getrusage keeps; a
-    session over its allowance ends anyway), the working set on Windows; None where unknown."""
-    try:
-        if sys.platform == "win32":
-            import ctypes
-            from ctypes import wintypes
-
-            class Counters(ctypes.Structure):
-                _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
-                    (name, ctypes.c_size_t)
-                    for name in (
-                        "PeakWorkingSetSize",
-                        "WorkingSetSize",
-                        "QuotaPeakPagedPoolUsage",
-                        "QuotaPagedPoolUsage",
-                        "QuotaPeakNonPagedPoolUsage",
-                        "QuotaNonPagedPoolUsage",
-                        "PagefileUsage",
-                        "PeakPagefileUsage",
-                    )
-                ]
-
-            counters = Counters()
-            counters.cb = ctypes.sizeof(counters)
-            process = ctypes.windll.kernel32.GetCurrentProcess()
-            if not ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb):
-                return None
-            return int(counters.WorkingSetSize)
-        if sys.platform == "darwin":
-            import resource
-
-            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # bytes there
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, AttributeError, ImportError):
-        return None
-
-
-class MemoryWatch(threading.Thread):
-    """Stops the running candidate once the session's resident memory passes its allowance: a
-    limit on the address space would leave the session short of memory while pytest reports the
-    failure (it stalls there), where a forked child would simply end."""
-
-    def __init__(self, exceeded: Callable[[], None]) -> None:
-        super().__init__(name="deepdebug-memory", daemon=True)
-        self.exceeded = exceeded
-        self.limit: Optional[int] = None
-        self.before: Optional[int] = None
-
-    def watch(self, allowance_mb: float) -> None:
-        now = resident_bytes()
-        self.before = now
-        self.limit = None if now is None or allowance_mb <= 0 else now + int(allowance_mb * 1024 * 1024)
-
-    def kept_back(self, allowance_mb: float) -> bool:
-        """Whether the session, its candidate stopped, still holds over half its allowance more than before it."""
-        gc.collect()
-        now = resident_bytes()
-        return self.before is None or now is None or now > self.before + int(allowance_mb * 1024 * 1024) // 2
-
-    def run(self) -> None:
-        while True:
-            time.sleep(MEMORY_EVERY_S)
-            limit = self.limit
-            if limit is not None and (resident_bytes() or 0) > limit:
-                self.limit = None
-                self.exceeded()
-
-
 class Requests(threading.Thread):
     """Reads the engine's requests into a queue; a cancel (or the engine going away) while a
     candidate runs stops it."""
@@ -243,6 +183,7 @@ class InPlace:
         self.baseline: Optional[Dict[str, bool]] = None
         self.baseline_taken = False
         self.limited = False
+        self.job: "Optional[SessionJob]" = None
         self.allowance_mb = 0.0
         self.tainted = False
         self.outside = Recorder()
@@ -279,17 +220,18 @@ class InPlace:
             self.alarm.uninstall()
 
     def run(self, request: RunRequest) -> Optional[ResultMessage]:
+        if not self.limited and "memoryMb" in request:
+            # Once, from the first request that has them: the session's for good.
+            self.limited = True
+            self.allowance_mb = request["memoryMb"]
+            apply_limits(session_limits(request))
+            self.job = session_job(request["nproc"])
         if request["op"] == "validate" and not self.baseline_taken:
             self.baseline_taken = True
             # The canary's tests and what they give before any candidate ran here: passing tests
             # (failing ones may hang or crash by themselves).
             self.canaries = (request["covering"] or request["passing"])[:CANARY_PASSING]
             self.baseline = self.canary_outcomes(request["timeoutMs"] / 1000.0)
-        if not self.limited and "memoryMb" in request:
-            # Once, from the first request that has them: the session's for good.
-            self.limited = True
-            self.allowance_mb = request["memoryMb"]
-            apply_limits(session_limits(request))
         started = time.monotonic()
         prepared = self.server.prepared_for(request)
         if isinstance(prepared, str):
@@ -306,8 +248,11 @@ class InPlace:
         finally:
             self.outside.watching = False
             state.restore()
+            # What its tests started goes with it, as with a forked child.
             if sys.platform != "win32":
-                kill_descendants()  # what its tests started goes with it, as with a forked child
+                kill_descendants()
+            elif self.job is not None:
+                self.job.end_others()
         if self.stopped == "canceled" and self.requests.reader.eof:
             return None
         outside = self.outside.effects()
@@ -350,7 +295,7 @@ class InPlace:
             return None
         finally:
             self.alarm.disarm()
-            self.memory.limit = None
+            self.memory.stop()
             self.running = False
             faulthandler.cancel_dump_traceback_later()
             runner.HALT.clear()

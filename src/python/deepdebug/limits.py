@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Callable, List, Optional, Tuple
 
+from .memory import MEMORY_EXIT_STATUS, OVER_ALLOWANCE
 from .wire import RunRequest
 
 _prctl: Optional[Callable[[int, int], int]] = None
@@ -73,9 +74,19 @@ def child_limits(request: RunRequest) -> Limits:
     return limits
 
 
+def memory_unbound(request: RunRequest, limits: Limits) -> bool:
+    """Whether the request's memory allowance is left unbound by the child's limits (no limit
+    on the address space: macOS), so that a watch must keep it (memory.end_past_allowance)."""
+    if sys.platform == "win32":
+        raise NotImplementedError("forked children only: Windows has no fork")
+    import resource
+
+    return int(request["memoryMb"]) > 0 and all(which != resource.RLIMIT_AS for which, _ in limits)
+
+
 def session_limits(request: RunRequest) -> Limits:
     """The limit a session that runs candidates in place can take for good: the largest file.
-    Not the address space (a session short of memory stalls: inplace.MemoryWatch), CPU time (the
+    Not the address space (a session short of memory stalls: memory.MemoryWatch), CPU time (the
     session's own adds up) nor processes (they count the user's)."""
     if sys.platform == "win32":
         return []  # Job Objects' to do there
@@ -193,4 +204,6 @@ def describe_exit(wait_status: int) -> str:
         raise NotImplementedError("forked children only: Windows has no fork")
     if os.WIFSIGNALED(wait_status):
         return f"test process killed by signal {os.WTERMSIG(wait_status)}"
+    if os.WEXITSTATUS(wait_status) == MEMORY_EXIT_STATUS:
+        return OVER_ALLOWANCE
     return f"test process exited with status {os.WEXITSTATUS(wait_status)} without a report"

@@ -19,7 +19,17 @@ from .fork_server import ForkServer, encode_job, read_available, read_job
 from .forking import choose_fork
 from .functions import live_function
 from .inplace import InPlace
-from .limits import PR_SET_CHILD_SUBREAPER, apply_limits, child_limits, describe_exit, die_with_parent, kill_group, set_prctl
+from .limits import (
+    PR_SET_CHILD_SUBREAPER,
+    apply_limits,
+    child_limits,
+    describe_exit,
+    die_with_parent,
+    kill_group,
+    memory_unbound,
+    set_prctl,
+)
+from .memory import end_past_allowance
 from .patch import PreparedPatch, install_patch, patch_job, prepare_patch, prepared_from_job
 from .probe import evaluations as probe_evaluations
 from .protocol import LineReader, protocol_fds, send
@@ -342,6 +352,8 @@ class Server:
                 install_hook(self.world.watch, outside)
             prepared = None if job is None else prepared_from_job(job)
             apply_limits(limits)
+            if memory_unbound(request, limits):
+                end_past_allowance(float(request["memoryMb"]))
             report = child_main(request, prepared, self)
             if outside.seen:
                 report["effects"] = outside.effects()
