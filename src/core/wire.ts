@@ -298,6 +298,8 @@ const resultMessage = z.strictObject({
   durationMs: z.number(),
   /** The worker could not put its world back; it exits after this reply. */
   worldError: z.string().optional(),
+  /** The worker exits after this reply (its world broken, or in place, what ran left the process unfit): no request may follow. */
+  sessionEnds: z.literal(true).optional(),
   /** A record request's calls. */
   recording: recording.optional(),
   /** A replay request's outcomes, one per call. */

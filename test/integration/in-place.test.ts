@@ -9,8 +9,8 @@ import { candidateIn } from '../helpers/candidate';
 
 // The two validators on real pytest sessions of test/fixtures/in-place: `spawn` runs each
 // candidate in the session's own process and must put it back as it was (a candidate that
-// rebinds a module's global, sets a variable, changes directory, extends sys.path and imports a
-// module of the project must leave nothing of it to the next), stop a candidate at its time limit
+// rebinds a module's global, appends to a module's list, sets a variable, changes directory,
+// extends sys.path and imports a module of the project must leave nothing of it to the next), stop a candidate at its time limit
 // or on cancel and go on serving, and have a session that a candidate ended replaced. `fork`
 // does all of it by construction: the same tests hold for both. Where Python has no POSIX (the
 // shim of Windows' CPython) the spawn validator must do the same with an alarm thread.
@@ -32,6 +32,7 @@ const messy = priceAs(
     "    os.chdir('/')",
     "    sys.path.append('touched')",
     '    import late_module',
+    '    SEEN.append(amount)',
     '    return amount * 2',
     '',
   ].join('\n'),

@@ -268,7 +268,10 @@ export class ValidatorPool {
       Math.max(limits.timeoutMs, Math.ceil(expectedCheckMs(tests, run)) + SESSION_START_MS / 10),
     );
     // A slow suite's check running out of time says nothing of the candidates' code: their limit stays.
-    const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, { shortens: false });
+    const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, {
+      shortens: false,
+      leavesState: true,
+    });
     this.noteUnpatched(reply);
     return reply.status === 'done' ? reply.results : null;
   }
@@ -306,6 +309,7 @@ export class ValidatorPool {
           ...this.childLimits,
         },
         signal,
+        { shortens: true, leavesState: this.prelude.length > 0 },
       );
       return verdictOf({
         candidate,
@@ -512,11 +516,17 @@ export class ValidatorPool {
     return undefined;
   }
 
-  /** Runs one request on the next free worker; an abort kills the candidate and throws. */
+  /**
+   * Runs one request on the next free worker; an abort kills the candidate and throws.
+   * `shortens`: a timeout shortens the later candidates' limit. `leavesState`: the tests run are
+   * known to leave state behind inside objects (an unpatched check asked about the tests' order;
+   * a candidate after the tests that pollute a failing one), which in place (spawn) the session
+   * cannot put back: it is replaced after the run, so that what it left answers no later one.
+   */
   private async run(
     request: Parameters<WorkerProcess['request']>[0],
     signal: AbortSignal | undefined,
-    { shortens }: { shortens: boolean } = { shortens: true },
+    { shortens, leavesState = false }: { shortens: boolean; leavesState?: boolean } = { shortens: true },
   ): Promise<ResultMessage> {
     throwIfAborted(signal);
     const worker = await this.acquire(signal);
@@ -524,12 +534,14 @@ export class ValidatorPool {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const reply = await worker.request(request);
+      if (leavesState && this.containment.validator === 'spawn') worker.retire();
       if (reply.status === 'canceled') throw new CanceledError();
       if (reply.status === 'timeout' && shortens) this.shortened = true;
       return reply;
     } catch (error) {
-      // In place, what the tests run ends the session when it crashes, as it ends a forked child.
-      if (error instanceof WorkerDiedError && this.containment.validator === 'spawn' && !signal?.aborted) {
+      // In place, what the tests run ends the session when it crashes, as it ends a forked child
+      // (not when the pool ended it: disposed, the run is canceled).
+      if (error instanceof WorkerDiedError && this.containment.validator === 'spawn' && !signal?.aborted && !this.disposed) {
         return { op: 'result', id: 0, status: 'crashed', results: [], detail: error.message, durationMs: 0 };
       }
       throw error;

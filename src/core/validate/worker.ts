@@ -75,6 +75,8 @@ export class WorkerProcess {
   private outputTail = '';
   private replyBuffer = '';
   private pending: { id: number; resolve: (reply: ResultMessage) => void; reject: (error: Error) => void } | undefined;
+  /** The last reply said the session ends after it. */
+  private ending = false;
   private readyWaiter: { resolve: (ready: ReadyMessage) => void; reject: (error: Error) => void } | undefined;
   private exitError: Error | undefined;
   private readonly exitPromise: Promise<void>;
@@ -200,8 +202,9 @@ export class WorkerProcess {
     return this.child.pid;
   }
 
+  /** Running, and not about to end (a reply said the session ends after it: `sessionEnds`). */
   get alive(): boolean {
-    return this.exitError === undefined;
+    return this.exitError === undefined && !this.ending;
   }
 
   /** Sends one request and waits for its result. One request at a time. */
@@ -213,6 +216,11 @@ export class WorkerProcess {
       this.pending = { id, resolve, reject };
       this.send({ ...request, id } as WorkerRequest);
     });
+  }
+
+  /** Takes no more requests: the pool replaces it (its next release ends it). */
+  retire(): void {
+    this.ending = true;
   }
 
   /** Kills the running candidate's process group; its request resolves with status 'canceled'. */
@@ -289,6 +297,8 @@ export class WorkerProcess {
     } else if (this.pending && message.id === this.pending.id) {
       const { resolve } = this.pending;
       this.pending = undefined;
+      // Set before the caller sees the reply: it must not send another request.
+      if (message.sessionEnds) this.ending = true;
       resolve(message);
     }
   }

@@ -66,6 +66,8 @@ STOP_GRACE_S = 5.0
 CANARY_EVERY = 10
 # The passing tests a canary runs at most: those of the first candidate.
 CANARY_PASSING = 50
+# Module-level containers up to this many items are put back after each candidate.
+KEPT_CONTENTS = 10_000
 
 
 def session_job(processes: Optional[int]) -> "Optional[SessionJob]":
@@ -83,6 +85,30 @@ class CandidateStopped(BaseException):
     """Raised in the tests' thread when the candidate's time is up or it was canceled."""
 
 
+def is_kept(value: Any) -> bool:
+    """A module-level list, dict, set or bytearray of the project's, small enough to copy per
+    candidate: a test that appends to a module's default list or updates its defaults dict leaves
+    no trace in the next candidate (what lies deeper is the canary's to see)."""
+    return type(value) in (list, dict, set, bytearray) and len(value) <= KEPT_CONTENTS
+
+
+def copy_of(value: Any) -> Any:
+    return value.copy()
+
+
+def put_back(value: Any, contents: Any) -> None:
+    """The container's contents as they were, in the same object (others hold it). No comparison
+    first: that would call the project's __eq__ on its items; copying keeps their hashes."""
+    if isinstance(value, dict):
+        value.clear()
+        value.update(contents)
+    elif isinstance(value, set):
+        value.clear()
+        value.update(contents)
+    else:
+        value[:] = contents
+
+
 class ProcessState:
     """What a candidate run in place may change of the process, taken before it runs."""
 
@@ -90,6 +116,9 @@ class ProcessState:
         self.prefix = os.path.join(workspace, "")
         self.modules = dict(sys.modules)
         self.namespaces = {name: dict(vars(module)) for name, module in self.modules.items() if self.in_workspace(module)}
+        self.contents = [
+            (value, copy_of(value)) for namespace in self.namespaces.values() for value in namespace.values() if is_kept(value)
+        ]
         self.functions = [(f, f.__code__, f.__defaults__, f.__kwdefaults__) for f in reachable_functions(prepared, self.namespaces)]
         self.meta_path = list(sys.meta_path)
         self.path = list(sys.path)
@@ -108,6 +137,8 @@ class ProcessState:
             module = self.modules[name]
             vars(module).clear()
             vars(module).update(namespace)
+        for value, contents in self.contents:
+            put_back(value, contents)
         # Workspace modules imported since hold what the candidate made: the next import makes them anew.
         for name, module in list(sys.modules.items()):
             if name not in self.modules and self.in_workspace(module):
@@ -212,9 +243,10 @@ class InPlace:
                     return  # raised late, past the run: the worker is its leftovers' now
                 if reply is None:
                     return
-                self.server.send_reply(reply)
-                if self.server.world_broken or self.tainted:
-                    # The next candidate would start from this one's leftovers: end, to be replaced.
+                # The next candidate would start from this one's leftovers: end, to be replaced.
+                ends = self.server.world_broken or self.tainted
+                self.server.send_reply(reply, ends)
+                if ends:
                     return
         finally:
             self.alarm.uninstall()

@@ -200,9 +200,9 @@ class Server:
             reply = self.run_child(message)
             if reply is None:
                 return
-            self.send_reply(reply)
+            # The next candidate would start from this one's files: end, to be replaced.
+            self.send_reply(reply, ends=self.world_broken)
             if self.world_broken:
-                # The next candidate would start from this one's files: end, to be replaced.
                 return
 
     def send_ready(self, requested: List[str]) -> None:
@@ -217,7 +217,10 @@ class Server:
             },
         )
 
-    def send_reply(self, reply: ResultMessage) -> None:
+    def send_reply(self, reply: ResultMessage, ends: bool) -> None:
+        """The reply; where this worker ends after it, it says so, so that no request follows."""
+        if ends:
+            reply["sessionEnds"] = True
         send(self.reply_fd, reply)
 
     def prepared_for(self, request: RunRequest) -> Union[None, PreparedPatch, str]:

@@ -355,6 +355,8 @@ class ResultMessage(_ResultMessage, total=False):
     patchError: str
     # The world could not be put back: the worker exits after this reply.
     worldError: str
+    # The worker exits after this reply: no request may follow.
+    sessionEnds: bool
     recording: Recording
     replayed: List[CallOutcome]
     probe: List[ProbeEvaluation]
