@@ -12,7 +12,7 @@ import { reviewStage, validatedCount, type Reviewed } from './pipeline/review';
 import { searchStage, type Searched } from './pipeline/search';
 import { warningLines, type RunWarning } from './pipeline/warnings';
 import { reproduceInWorld, startPool, type RunSetup, type World } from './pipeline/world';
-import { defaultPython } from './pytest/interpreter';
+import { defaultPython, spawnableInterpreter } from './pytest/interpreter';
 import type { AnalyzeReport, EngineHooks, EngineOptions, FixReport, RunOptions } from './types';
 
 // The fix run as a pipeline of stages over plain data, each in src/core/pipeline/ returning
@@ -177,7 +177,7 @@ function fixReport({ analysis, clock, hooks, model, world, searched, reviewed }:
   return report;
 }
 
-/** The options with the interpreter to use: the one named, else the platform's default (pytest/interpreter.ts). */
+/** The options with the interpreter to use: the one named, else the platform's default, as a program to spawn (pytest/interpreter.ts). */
 async function withInterpreter(options: EngineOptions): Promise<RunOptions> {
-  return { ...options, python: options.python ?? (await defaultPython()) };
+  return { ...options, python: await spawnableInterpreter(options.python ?? (await defaultPython())) };
 }
