@@ -116,8 +116,12 @@ class ProcessState:
         self.prefix = os.path.join(workspace, "")
         self.modules = dict(sys.modules)
         self.namespaces = {name: dict(vars(module)) for name, module in self.modules.items() if self.in_workspace(module)}
+        # Not the dunder names: a module's __builtins__ is the interpreter's own dict.
         self.contents = [
-            (value, copy_of(value)) for namespace in self.namespaces.values() for value in namespace.values() if is_kept(value)
+            (value, copy_of(value))
+            for namespace in self.namespaces.values()
+            for name, value in namespace.items()
+            if not name.startswith("__") and is_kept(value)
         ]
         self.functions = [(f, f.__code__, f.__defaults__, f.__kwdefaults__) for f in reachable_functions(prepared, self.namespaces)]
         self.meta_path = list(sys.meta_path)
