@@ -242,8 +242,11 @@ export class ValidatorPool {
     signal?: AbortSignal,
   ): Promise<string[] | null> {
     const user = run.find((test) => test.nodeid === victim)!;
+    // In place, the sessions that ran the whole suite hold what its polluter left: each question
+    // below is asked of a session no test ran in (see `run`).
+    if (this.containment.validator === 'spawn') this.retireIdle();
     const failsAfter = async (tests: readonly string[]) => {
-      const results = await this.check([...tests, victim], run, signal);
+      const results = await this.check([...tests, victim], run, signal, true);
       return reproducesFailure(
         user,
         results?.find((r) => r.nodeid === victim),
@@ -260,18 +263,23 @@ export class ValidatorPool {
     return suspects;
   }
 
-  /** The unpatched code's results for `tests` in this order, with time for the tests' own durations; null when the run did not finish. */
-  private async check(tests: readonly string[], run: readonly TestResult[], signal?: AbortSignal): Promise<WireTestResult[] | null> {
+  /**
+   * The unpatched code's results for `tests` in this order, with time for the tests' own
+   * durations; null when the run did not finish. `leavesState`: see `run`.
+   */
+  private async check(
+    tests: readonly string[],
+    run: readonly TestResult[],
+    signal?: AbortSignal,
+    leavesState = false,
+  ): Promise<WireTestResult[] | null> {
     const limits = this.childLimits;
     const timeoutMs = Math.min(
       REPRODUCE_CEILING_MS,
       Math.max(limits.timeoutMs, Math.ceil(expectedCheckMs(tests, run)) + SESSION_START_MS / 10),
     );
     // A slow suite's check running out of time says nothing of the candidates' code: their limit stays.
-    const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, {
-      shortens: false,
-      leavesState: true,
-    });
+    const reply = await this.run({ op: 'check', tests: [...tests], ...limits, timeoutMs }, signal, { shortens: false, leavesState });
     this.noteUnpatched(reply);
     return reply.status === 'done' ? reply.results : null;
   }
@@ -519,9 +527,9 @@ export class ValidatorPool {
   /**
    * Runs one request on the next free worker; an abort kills the candidate and throws.
    * `shortens`: a timeout shortens the later candidates' limit. `leavesState`: the tests run are
-   * known to leave state behind inside objects (an unpatched check asked about the tests' order;
-   * a candidate after the tests that pollute a failing one), which in place (spawn) the session
-   * cannot put back: it is replaced after the run, so that what it left answers no later one.
+   * known to leave state behind inside objects (an unpatched check in the search for a failing
+   * test's polluters; a candidate after the tests that pollute it), which in place (spawn) the
+   * session cannot put back: it is replaced after the run, so that what it left answers no later one.
    */
   private async run(
     request: Parameters<WorkerProcess['request']>[0],
@@ -547,6 +555,14 @@ export class ValidatorPool {
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
+      this.release(worker);
+    }
+  }
+
+  /** Replaces every idle worker by a fresh session. */
+  private retireIdle(): void {
+    for (const worker of this.idle.splice(0)) {
+      worker.retire();
       this.release(worker);
     }
   }
