@@ -5,7 +5,7 @@
 // patch, at the same budget). A bug's run is `deepdebug fix` on a fresh copy of its folder.
 //
 //   node out/bench/first-fix.js --baseline <checkout with dist/cli.js built> [--budget 10]
-//        [--sets classic,wide] [--mode model|templates] [--only name,...] [--json out.json]
+//        [--sets classic,wide,synth,missing (default classic,wide)] [--mode model|templates] [--only name,...] [--json out.json]
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,7 +15,7 @@ import { median, ranNormally, runFixCli, seconds, sideBySide, type Build } from 
 import { markdownTable } from './lib/markdown-table';
 import { benchOptions, listOf, oneOf, positiveNumber, required } from './lib/options';
 
-const SETS = ['classic', 'wide'] as const;
+const SETS = ['classic', 'wide', 'synth', 'missing'] as const;
 type BenchSet = (typeof SETS)[number];
 const MODES = ['model', 'templates'] as const;
 
@@ -33,7 +33,7 @@ const args = benchOptions(
   {
     baseline: { type: 'string' },
     budget: { type: 'string', default: '10' },
-    sets: { type: 'string', default: SETS.join(',') },
+    sets: { type: 'string', default: 'classic,wide' },
     mode: { type: 'string', default: 'model' },
     only: ONLY_OPTION,
     json: { type: 'string', default: '' },
