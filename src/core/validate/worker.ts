@@ -75,7 +75,7 @@ export class WorkerProcess {
   private outputTail = '';
   private replyBuffer = '';
   private pending: { id: number; resolve: (reply: ResultMessage) => void; reject: (error: Error) => void } | undefined;
-  /** The last reply said the session ends after it. */
+  /** Takes no more requests: a reply said the session ends after it (`sessionEnds`), or the pool retired it. */
   private ending = false;
   private readyWaiter: { resolve: (ready: ReadyMessage) => void; reject: (error: Error) => void } | undefined;
   private exitError: Error | undefined;
@@ -202,7 +202,7 @@ export class WorkerProcess {
     return this.child.pid;
   }
 
-  /** Running, and not about to end (a reply said the session ends after it: `sessionEnds`). */
+  /** Running, and not about to end (`ending`). */
   get alive(): boolean {
     return this.exitError === undefined && !this.ending;
   }

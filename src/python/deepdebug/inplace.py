@@ -92,17 +92,10 @@ def is_kept(value: Any) -> bool:
     return type(value) in (list, dict, set, bytearray) and len(value) <= KEPT_CONTENTS
 
 
-def copy_of(value: Any) -> Any:
-    return value.copy()
-
-
 def put_back(value: Any, contents: Any) -> None:
     """The container's contents as they were, in the same object (others hold it). No comparison
     first: that would call the project's __eq__ on its items; copying keeps their hashes."""
-    if isinstance(value, dict):
-        value.clear()
-        value.update(contents)
-    elif isinstance(value, set):
+    if isinstance(value, (dict, set)):
         value.clear()
         value.update(contents)
     else:
@@ -118,7 +111,7 @@ class ProcessState:
         self.namespaces = {name: dict(vars(module)) for name, module in self.modules.items() if self.in_workspace(module)}
         # Not the dunder names: a module's __builtins__ is the interpreter's own dict.
         self.contents = [
-            (value, copy_of(value))
+            (value, value.copy())
             for namespace in self.namespaces.values()
             for name, value in namespace.items()
             if not name.startswith("__") and is_kept(value)
